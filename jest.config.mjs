@@ -1,0 +1,36 @@
+// One jest run for every package: ESM (our dependencies are ESM-only), ts-jest transpiling only
+// (type errors are caught once by `pnpm typecheck`), node for server/shared logic, jsdom for components.
+const transform = {
+  '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
+};
+const moduleNameMapper = {
+  '^@accent/shared$': '<rootDir>/shared/src/index.ts',
+  '^@accent/shared/(client|ui)$': '<rootDir>/shared/src/$1/index.ts',
+  '\\.(css)$': 'identity-obj-proxy',
+  '\\.(png|svg|jpg|jpeg|gif|webp)$': '<rootDir>/tooling/jest/file-stub.cjs',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+const common = {
+  rootDir: '.',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform,
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/bench/'],
+};
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'dom',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup-dom.ts'],
+    },
+  ],
+};

@@ -1,0 +1,1 @@
+export default function AgentTestPage() { return <h1>Agent Test</h1>; }

@@ -1,0 +1,1 @@
+export default function ChatbotsPage() { return <h1>Chatbots</h1>; }

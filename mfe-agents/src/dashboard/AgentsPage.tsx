@@ -1,0 +1,1 @@
+export default function AgentsPage() { return <h1>Agents</h1>; }

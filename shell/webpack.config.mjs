@@ -1,0 +1,2 @@
+import { createConfig } from '@accent/tooling';
+export default createConfig({ dir: import.meta.dirname, name: 'shell', port: 3100 });

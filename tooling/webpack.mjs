@@ -1,0 +1,110 @@
+// One webpack factory for the shell and every remote (DESIGN.md §3): same loaders, same shared
+// singletons, same output rules. An app's webpack.config.mjs is a few lines calling createConfig.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+
+/** Singletons shared by every app. Versions are plain semver (workspace:* is not valid for requiredVersion). */
+export function sharedSingletons(appDir) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  const sharedPkg = require('../shared/package.json');
+  const deps = pkg.dependencies ?? {};
+  const singleton = (name) => ({ singleton: true, requiredVersion: `^${deps[name]}`, strictVersion: false });
+  const own = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    jotai: singleton('jotai'),
+    axios: singleton('axios'),
+    ...(deps['@supabase/supabase-js'] ? { '@supabase/supabase-js': singleton('@supabase/supabase-js') } : {}),
+    '@accent/shared': own,
+    '@accent/shared/client': own,
+    '@accent/shared/ui': own,
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir        the app's folder
+ * @param {string} o.name       federation name (e.g. 'shell', 'mfe_agents')
+ * @param {number} o.port       dev server port
+ * @param {Record<string,string>} [o.exposes]  remotes only: { './module': './src/module.ts' }
+ * @param {string} [o.title]    html title
+ */
+export function createConfig({ dir, name, port, exposes, title = 'Accent Studio' }) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const isRemote = Boolean(exposes);
+    return {
+      context: dir,
+      entry: './src/index.ts',
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules/.cache/webpack') },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // @accent/shared is consumed from source (its "source" export condition); its imports use .js.
+        conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]` } } }],
+          },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {}, shareStrategy: 'loaded-first' }),
+          shared: sharedSingletons(dir),
+          dts: false,
+        }),
+        // Absolute script URLs so deep links (/agents/x) load the bundle from the root.
+        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title, publicPath: '/' }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/rest', '/mfe'], target: process.env.ACCENT_SERVER ?? 'http://localhost:3000' }],
+      },
+    };
+  };
+}
