@@ -1,1 +1,30 @@
-export {};
+// @accent/shared/client: browser logic shared by the shell and the remotes (docs/shared-client-ui-contract.md).
+export { getStore } from './store.js';
+export {
+  session,
+  sessionAtom,
+  sessionStatusAtom,
+  createSessionManager,
+  type Session,
+  type SessionStatus,
+  type SessionManager,
+  type SessionManagerOptions,
+  type LoginCredentials,
+} from './session.js';
+export { useSession, type SessionView } from './use-session.js';
+export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } from './http.js';
+export { createAuthApi, type AuthApi, type LoginRequestBody } from './auth-api.js';
+export { agentsApi, createAgentsApi, type AgentsApi, type AgentVersion } from './agents-api.js';
+export { remotesApi, createRemotesApi, type RemotesApi } from './remotes-api.js';
+export { toast, toastsAtom, createToastBus, type Toast, type ToastInput, type ToastType, type ToastBus } from './toast.js';
+export {
+  loadAdvancedSettings,
+  saveAdvancedSettings,
+  loadSavedEmail,
+  saveSavedEmail,
+  loadAdminSettings,
+  saveAdminSettings,
+  type SavedEmail,
+  type AdminSettings,
+  type KeyValueStorage,
+} from './storage.js';

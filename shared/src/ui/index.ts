@@ -1,1 +1,23 @@
-export {};
+// @accent/shared/ui: the design tokens and React components shared by the shell and the remotes
+// (docs/shared-client-ui-contract.md).
+import './tokens.css';
+
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.js';
+export { IconButton, type IconButtonProps } from './IconButton.js';
+export { TextField, type TextFieldProps } from './TextField.js';
+export { TextArea, type TextAreaProps } from './TextArea.js';
+export { Select, type SelectProps, type SelectOption } from './Select.js';
+export { Checkbox, type CheckboxProps } from './Checkbox.js';
+export { Modal, type ModalProps, type ModalSize } from './Modal.js';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
+export { Menu, type MenuProps, type MenuItem, type MenuTriggerProps } from './Menu.js';
+export { Tabs, tabPanelProps, type TabsProps, type TabItem } from './Tabs.js';
+export { Spinner, type SpinnerProps } from './Spinner.js';
+export { LoadingState, type LoadingStateProps } from './LoadingState.js';
+export { EmptyState, type EmptyStateProps } from './EmptyState.js';
+export { ErrorState, type ErrorStateProps } from './ErrorState.js';
+export { ToastHost } from './ToastHost.js';
+export { RemoteBoundary, describeLoadError, type RemoteBoundaryProps } from './RemoteBoundary.js';
+export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';
+export { LoginForm, type LoginFormProps } from './LoginForm.js';
+export { StandaloneFrame, type StandaloneFrameProps } from './StandaloneFrame.js';

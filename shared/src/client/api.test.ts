@@ -1,0 +1,285 @@
+// The API clients over real HTTP: a tiny node:http server on 127.0.0.1 plays the server (no module mocks).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import axios from 'axios';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAgentsApi } from './agents-api.js';
+import { createAuthApi } from './auth-api.js';
+import { ApiError, createApiClient, toApiError } from './http.js';
+import { createRemotesApi } from './remotes-api.js';
+
+interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+type Handler = (request: RecordedRequest, response: ServerResponse) => void;
+
+interface TestServer {
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** what the server does with the next requests */
+  handle(handler: Handler): void;
+  close(): Promise<void>;
+}
+
+function sendJson(response: ServerResponse, status: number, body?: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+async function startTestServer(): Promise<TestServer> {
+  let handler: Handler = (_req, res) => sendJson(res, 404, { detail: 'no handler' });
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // keep the raw text
+      }
+      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
+      handler(recorded, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    requests,
+    handle: (next) => {
+      handler = next;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+let server: TestServer;
+let agents: ReturnType<typeof createAgentsApi>;
+let remotes: ReturnType<typeof createRemotesApi>;
+beforeAll(async () => {
+  server = await startTestServer();
+  const http = createApiClient({ baseURL: server.baseURL });
+  agents = createAgentsApi(http);
+  remotes = createRemotesApi(http);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+describe('ApiError', () => {
+  it('reads HTTP {status}: {statusText} when there is no detail', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(500);
+      res.end();
+    });
+    const error = await createApiClient({ baseURL: server.baseURL }).get('/api/v1/agent/list').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, statusText: 'Internal Server Error', message: 'HTTP 500: Internal Server Error' });
+  });
+
+  it('prefers the server detail', async () => {
+    server.handle((_req, res) => sendJson(res, 422, { detail: 'Agent name is required' }));
+    const error = await createApiClient({ baseURL: server.baseURL }).post('/api/v1/agent/save', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422, detail: 'Agent name is required', message: 'HTTP 422: Agent name is required' });
+  });
+
+  it('ignores an error body that is not {detail}', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(502, 'Bad Gateway', { 'content-type': 'text/html' });
+      res.end('<html>nginx</html>');
+    });
+    const error = await createApiClient({ baseURL: server.baseURL }).get('/x').catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('HTTP 502: Bad Gateway');
+  });
+
+  it('uses the network error message when no answer arrives', async () => {
+    const error = await createApiClient({ baseURL: 'http://127.0.0.1:1' }).get('/api/v1/agent/list').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect((error as ApiError).message).toMatch(/ECONNREFUSED|Network Error/);
+  });
+
+  it('falls back to a reason phrase when the status text is empty', () => {
+    const error = toApiError(
+      new axios.AxiosError('fail', 'ERR_BAD_RESPONSE', undefined, undefined, {
+        status: 503,
+        statusText: '',
+        data: '',
+        headers: {},
+        config: { headers: new axios.AxiosHeaders() },
+      }),
+    );
+    expect(error.message).toBe('HTTP 503: Service Unavailable');
+  });
+
+  it('lets cancellations through untouched', async () => {
+    server.handle((_req, res) => setTimeout(() => sendJson(res, 200, {}), 200));
+    const controller = new AbortController();
+    const pending = createApiClient({ baseURL: server.baseURL }).get('/slow', { signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(axios.isCancel(error)).toBe(true);
+  });
+});
+
+describe('bearer token and refresh-and-retry', () => {
+  it('sends the bearer token when there is one, and none otherwise', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { ok: true }));
+    await createApiClient({ baseURL: server.baseURL, auth: { getToken: () => 'tok-1', refresh: async () => false } }).get('/a');
+    await createApiClient({ baseURL: server.baseURL, auth: { getToken: () => null, refresh: async () => false } }).get('/b');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer tok-1');
+    expect(server.requests[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    let token = 'old';
+    let refreshes = 0;
+    server.handle((req, res) => (req.headers.authorization === 'Bearer new' ? sendJson(res, 200, { ok: true }) : sendJson(res, 401, { detail: 'Token expired' })));
+    const client = createApiClient({
+      baseURL: server.baseURL,
+      auth: {
+        getToken: () => token,
+        refresh: async () => {
+          refreshes++;
+          token = 'new';
+          return true;
+        },
+      },
+    });
+    const { data } = await client.get('/api/v1/agent/list');
+    expect(data).toEqual({ ok: true });
+    expect(refreshes).toBe(1);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('retries only once, and not at all when the refresh fails', async () => {
+    server.handle((_req, res) => sendJson(res, 401, { detail: 'Not authenticated' }));
+    let refreshes = 0;
+    const refreshing = createApiClient({ baseURL: server.baseURL, auth: { getToken: () => 't', refresh: async () => (refreshes++, true) } });
+    await expect(refreshing.get('/a')).rejects.toMatchObject({ status: 401, message: 'HTTP 401: Not authenticated' });
+    expect(refreshes).toBe(1);
+    expect(server.requests).toHaveLength(2);
+
+    server.requests.length = 0;
+    const failing = createApiClient({ baseURL: server.baseURL, auth: { getToken: () => 't', refresh: async () => false } });
+    await expect(failing.get('/a')).rejects.toMatchObject({ status: 401 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('never refreshes for the auth endpoints themselves', async () => {
+    server.handle((_req, res) => sendJson(res, 401, { detail: 'Invalid email or password' }));
+    let refreshes = 0;
+    const client = createApiClient({ baseURL: server.baseURL, auth: { getToken: () => null, refresh: async () => (refreshes++, true) } });
+    await expect(client.post('/api/auth/login', {})).rejects.toMatchObject({ status: 401 });
+    expect(refreshes).toBe(0);
+  });
+});
+
+const listItem = { name: 'lead-qualifier', title: 'Lead Qualifier', description: 'Scores leads', size: 12, lastModDate: '2025-01-02', importDate: '2025-01-01' };
+
+describe('agentsApi', () => {
+  it('lists agents', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: 'success', agents: [listItem] }));
+    await expect(agents.list()).resolves.toEqual([listItem]);
+    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/api/v1/agent/list' });
+  });
+
+  it('rejects a list answer of the wrong shape', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: 'success', agents: [{ name: 1 }] }));
+    await expect(agents.list()).rejects.toThrow();
+  });
+
+  it('loads a config by name and fills the defaults', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { name: 'lead qualifier', version: 3, steps: [] }));
+    const config = await agents.getConfig('lead qualifier');
+    expect(config).toMatchObject({ name: 'lead qualifier', version: 3, flow_type: 'dynamic', namespace: 'default' });
+    expect(server.requests[0]!.url).toBe('/api/v1/multi-agent/agent-config?name=lead+qualifier');
+  });
+
+  it('reports a failed config load as "Failed to load agent config: {status}"', async () => {
+    server.handle((_req, res) => sendJson(res, 404, { detail: 'Agent not found' }));
+    await expect(agents.getConfig('ghost')).rejects.toThrow('Failed to load agent config: 404');
+  });
+
+  it('saves and surfaces the server detail on failure', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: 'success', version: 4 }));
+    const body = { name: 'a', description: '', query: '', params: {}, flow_type: 'dynamic' as const, steps: [], file_name: 'a', trace: false, thread_id: '', namespace: 'default', use_history: true, save_history: true, max_history_items: 10, inputs: [] };
+    await expect(agents.save(body)).resolves.toEqual({ status: 'success', version: 4 });
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/v1/agent/save', body });
+
+    server.handle((_req, res) => sendJson(res, 409, { detail: 'An agent with this name already exists' }));
+    await expect(agents.save(body)).rejects.toThrow('HTTP 409: An agent with this name already exists');
+  });
+
+  it('deletes by name', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: 'success' }));
+    await agents.remove('old agent');
+    expect(server.requests[0]).toMatchObject({ method: 'DELETE', url: '/api/v1/agent?name=old+agent' });
+  });
+
+  it('lists versions', async () => {
+    const versions = [{ version: 2, created_at: '2025-01-02T00:00:00Z', created_by: 'ada@example.com' }];
+    server.handle((_req, res) => sendJson(res, 200, { versions }));
+    await expect(agents.versions('a')).resolves.toEqual(versions);
+    expect(server.requests[0]!.url).toBe('/api/v1/agent/versions?name=a');
+  });
+});
+
+describe('remotesApi', () => {
+  it('lists the registry', async () => {
+    const entry = { id: 'agents', name: 'mfe_agents', entry: '/mfe/agents/mf-manifest.json', version: '0.1.0' };
+    server.handle((_req, res) => sendJson(res, 200, { remotes: [entry] }));
+    await expect(remotes.list()).resolves.toEqual([entry]);
+  });
+});
+
+describe('authApi', () => {
+  const loginAnswer = {
+    token: 'jwt',
+    expires_in: 3600,
+    user_id: 'u1',
+    account_id: 'a1',
+    library_id: 'l1',
+    env_name: 'lo-n02',
+    email: 'ada@example.com',
+    name: 'Ada',
+    title: 'Admin',
+    role: 'admin',
+    web_client_url: 'https://app.example.com',
+  };
+  const body = { environment: 'lo-n02', library: 'sales2', email: 'ada@example.com', password: 'pw', domain: 'accent.ai', session_key: '', api_key: '', remember_me: true };
+
+  it('logs in with the spec body and validates the answer', async () => {
+    server.handle((_req, res) => sendJson(res, 200, loginAnswer));
+    await expect(createAuthApi(createApiClient({ baseURL: server.baseURL })).login(body)).resolves.toEqual(loginAnswer);
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body });
+  });
+
+  it('answers null from refresh on 401 and throws on 503', async () => {
+    const auth = createAuthApi(createApiClient({ baseURL: server.baseURL }));
+    server.handle((_req, res) => sendJson(res, 401, { detail: 'No session' }));
+    await expect(auth.refresh()).resolves.toBeNull();
+    server.handle((_req, res) => sendJson(res, 503, { detail: 'Starting' }));
+    await expect(auth.refresh()).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('logs out with the bearer token and ignores 401, 403 and 404', async () => {
+    const auth = createAuthApi(createApiClient({ baseURL: server.baseURL }));
+    for (const status of [401, 403, 404]) {
+      server.handle((_req, res) => sendJson(res, status, { detail: 'gone' }));
+      await expect(auth.logout('jwt')).resolves.toBeUndefined();
+    }
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer jwt');
+    server.handle((_req, res) => sendJson(res, 500, { detail: 'boom' }));
+    await expect(auth.logout('jwt')).rejects.toMatchObject({ status: 500 });
+  });
+});

@@ -1,0 +1,57 @@
+// The three auth calls of the session manager (DESIGN.md §4). Separate from the session logic so tests
+// can replace the transport without mocking modules.
+import type { AxiosInstance } from 'axios';
+import { loginResponseSchema, type LoginResponse } from '../domain/schemas.js';
+import { ApiError, createApiClient } from './http.js';
+
+/** The body of POST /api/auth/login (spec 01 §7). */
+export interface LoginRequestBody {
+  environment: string;
+  library: string;
+  email: string;
+  password: string;
+  domain: string;
+  session_key: string;
+  api_key: string;
+  remember_me: boolean;
+}
+
+export interface AuthApi {
+  /** Rejects with ApiError for a non-OK answer. */
+  login(body: LoginRequestBody): Promise<LoginResponse>;
+  /** Trades the httpOnly refresh cookie for a new token; null when there is no valid session (401/403). */
+  refresh(): Promise<LoginResponse | null>;
+  /** Ends the session on the server; 401, 403 and 404 mean it is already gone (spec 01 §8). */
+  logout(token: string | null): Promise<void>;
+}
+
+const LOGOUT_TIMEOUT_MS = 5000;
+const isStatus = (error: unknown, ...statuses: number[]) => error instanceof ApiError && statuses.includes(error.status);
+
+export function createAuthApi(http: AxiosInstance = createApiClient()): AuthApi {
+  return {
+    async login(body) {
+      const { data } = await http.post<unknown>('/api/auth/login', body);
+      return loginResponseSchema.parse(data);
+    },
+    async refresh() {
+      try {
+        const { data } = await http.post<unknown>('/api/auth/refresh');
+        return loginResponseSchema.parse(data);
+      } catch (error) {
+        if (isStatus(error, 401, 403)) return null;
+        throw error;
+      }
+    },
+    async logout(token) {
+      try {
+        await http.post('/api/auth/logout', null, {
+          timeout: LOGOUT_TIMEOUT_MS,
+          ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+        });
+      } catch (error) {
+        if (!isStatus(error, 401, 403, 404)) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,322 @@
+// The session manager (DESIGN.md §4, spec 01 §9): the access token lives only in memory and in the shared
+// store, is restored from the httpOnly refresh cookie on start, refreshed before it expires, and kept in
+// step across tabs over a BroadcastChannel.
+import { atom, type Atom, type Store } from 'jotai';
+import { z } from 'zod';
+import {
+  PRODUCT_DOMAIN,
+  SESSION_REFRESH_THRESHOLD_MS,
+  SESSION_RETRY_START_MS,
+  SESSION_RETRY_WINDOW_MS,
+  SESSION_TICK_MS,
+} from '../domain/constants.js';
+import { MESSAGES, msg } from '../domain/messages.js';
+import { userSchema, type LoginResponse, type User } from '../domain/schemas.js';
+import { createAuthApi, type AuthApi } from './auth-api.js';
+import { globalSingleton } from './global-singleton.js';
+import { ApiError, connectApiAuth } from './http.js';
+import { getStore } from './store.js';
+
+export interface Session {
+  user: User;
+  token: string;
+  /** epoch ms when the token expires */
+  expiresAt: number;
+}
+
+export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+  environment: string;
+  library: string;
+  rememberMe: boolean;
+}
+
+export interface SessionManager {
+  /** Restores the session (another tab, else the refresh cookie), starts the tick and the tab sync. Idempotent. */
+  start(): Promise<void>;
+  /** Throws Error('Authentication failed: {status}') or Error('Login failed. Please try again.'). */
+  login(credentials: LoginCredentials): Promise<User>;
+  /** Ends the session here, on the server and in the other tabs. Never throws. */
+  logout(): Promise<void>;
+  getToken(): string | null;
+  /** Refreshes now (one at a time); true when a fresh token is in place. */
+  refresh(): Promise<boolean>;
+  /** Stops the tick and the tab sync (tests, hot reload). */
+  stop(): void;
+}
+
+// ---- State --------------------------------------------------------------------------------------
+
+const sessionStateAtom = globalSingleton('__ACCENT_SESSION_ATOM__', () => atom<Session | null>(null));
+/** false until the first restore attempt has an answer, so a reload does not flash the login form */
+const sessionSettledAtom = globalSingleton('__ACCENT_SESSION_SETTLED_ATOM__', () => atom(false));
+
+export const sessionAtom: Atom<Session | null> = sessionStateAtom;
+export const sessionStatusAtom: Atom<SessionStatus> = globalSingleton('__ACCENT_SESSION_STATUS_ATOM__', () =>
+  atom<SessionStatus>((get) => (get(sessionStateAtom) ? 'signed-in' : get(sessionSettledAtom) ? 'signed-out' : 'unknown')),
+);
+
+// ---- Tab sync -----------------------------------------------------------------------------------
+
+export const SESSION_CHANNEL_NAME = 'accent-session';
+/** How long a new tab waits for an open tab to hand over its session before using the cookie. */
+export const SESSION_ADOPT_WAIT_MS = 150;
+const REFRESH_LOCK_NAME = 'accent-session-refresh';
+
+/** The part of BroadcastChannel we use. */
+export interface SessionChannel {
+  postMessage(message: unknown): void;
+  close(): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+
+const sessionSchema = z.object({ user: userSchema, token: z.string().min(1), expiresAt: z.number() });
+const channelMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('signed-in'), session: sessionSchema }),
+  z.object({ type: z.literal('refreshed'), session: sessionSchema }),
+  z.object({ type: z.literal('session'), session: sessionSchema }),
+  z.object({ type: z.literal('signed-out') }),
+  z.object({ type: z.literal('request') }),
+]);
+type ChannelMessage = z.infer<typeof channelMessageSchema>;
+
+function openBroadcastChannel(): SessionChannel | null {
+  try {
+    return typeof BroadcastChannel === 'function' ? (new BroadcastChannel(SESSION_CHANNEL_NAME) as unknown as SessionChannel) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Web Locks API where the browser has it, so two tabs never rotate the refresh cookie at once. */
+export type RefreshLock = <T>(run: () => Promise<T>) => Promise<T>;
+const webLock: RefreshLock = (run) => {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? (locks.request(REFRESH_LOCK_NAME, run) as Promise<Awaited<ReturnType<typeof run>>>) : run();
+};
+
+// ---- Manager ------------------------------------------------------------------------------------
+
+export interface SessionManagerOptions {
+  store?: Store;
+  authApi?: AuthApi;
+  /** null disables the tab sync */
+  openChannel?: () => SessionChannel | null;
+  lock?: RefreshLock;
+  now?: () => number;
+  adoptWaitMs?: number;
+}
+
+/** Transient failures worth retrying: no answer at all, or the gateway statuses of spec 01 §8. */
+const isRetryable = (error: unknown) => error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createSessionManager(options: SessionManagerOptions = {}): SessionManager {
+  const store = options.store ?? getStore();
+  const authApi = options.authApi ?? createAuthApi();
+  const openChannel = options.openChannel ?? openBroadcastChannel;
+  const lock = options.lock ?? webLock;
+  const now = options.now ?? Date.now;
+  const adoptWaitMs = options.adoptWaitMs ?? SESSION_ADOPT_WAIT_MS;
+
+  let started: Promise<void> | null = null;
+  let running = false;
+  let tickTimer: ReturnType<typeof setInterval> | null = null;
+  let channel: SessionChannel | null = null;
+  let inflightRefresh: Promise<boolean> | null = null;
+  let onAdopted: (() => void) | null = null;
+  /** bumped by login and logout so a refresh that started before them cannot overwrite their result */
+  let epoch = 0;
+
+  const current = () => store.get(sessionStateAtom);
+  const setSession = (next: Session | null) => {
+    store.set(sessionStateAtom, next);
+    store.set(sessionSettledAtom, true);
+  };
+  const post = (message: ChannelMessage) => {
+    try {
+      channel?.postMessage(message);
+    } catch {
+      // a closed channel: the other tabs will catch up on their own next tick
+    }
+  };
+  const toSession = ({ token, expires_in, ...user }: LoginResponse): Session => ({
+    user: userSchema.parse(user),
+    token,
+    expiresAt: now() + expires_in * 1000,
+  });
+
+  function onChannelMessage(data: unknown) {
+    const parsed = channelMessageSchema.safeParse(data);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    switch (message.type) {
+      case 'request': {
+        const mine = current();
+        if (mine) post({ type: 'session', session: mine });
+        return;
+      }
+      case 'signed-out':
+        epoch++;
+        setSession(null);
+        return;
+      default: {
+        const mine = current();
+        // A sign-in anywhere wins (it may be another user); otherwise only a newer token is adopted.
+        if (message.type === 'signed-in' || !mine || message.session.expiresAt >= mine.expiresAt) {
+          if (message.type === 'signed-in') epoch++;
+          setSession(message.session);
+        }
+        onAdopted?.();
+      }
+    }
+  }
+
+  function tick() {
+    const mine = current();
+    if (mine && mine.expiresAt - now() <= SESSION_REFRESH_THRESHOLD_MS) void refresh();
+  }
+
+  const onVisible = () => {
+    // Background tabs get their timers throttled: check as soon as the tab is looked at again.
+    if (typeof document !== 'undefined' && document.visibilityState === 'visible') tick();
+  };
+
+  function ensureRunning() {
+    if (running) return;
+    running = true;
+    channel = openChannel();
+    if (channel) channel.onmessage = (event) => onChannelMessage(event.data);
+    tickTimer = setInterval(tick, SESSION_TICK_MS);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+  }
+
+  /** Asks open tabs for their session; true when one was adopted within adoptWaitMs. */
+  function adoptFromOtherTab(): Promise<boolean> {
+    if (!channel) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), adoptWaitMs);
+      function finish(adopted: boolean) {
+        clearTimeout(timer);
+        onAdopted = null;
+        resolve(adopted);
+      }
+      onAdopted = () => finish(true);
+      post({ type: 'request' });
+    });
+  }
+
+  async function runRefresh(): Promise<boolean> {
+    const before = current();
+    const startEpoch = epoch;
+    return lock(async () => {
+      // While we waited for the lock another tab may have refreshed and broadcast its token.
+      const latest = current();
+      if (latest && latest !== before && latest.expiresAt - now() > SESSION_REFRESH_THRESHOLD_MS) return true;
+
+      const windowStart = now();
+      let delay = SESSION_RETRY_START_MS;
+      for (;;) {
+        try {
+          const answer = await authApi.refresh();
+          if (epoch !== startEpoch) return current() !== null; // a login or logout happened meanwhile
+          if (!answer) {
+            // The cookie is gone or revoked. Keep a session another tab handed over in the meantime.
+            if (current() === before) setSession(null);
+            return current() !== null;
+          }
+          const next = toSession(answer);
+          setSession(next);
+          post({ type: 'refreshed', session: next });
+          return true;
+        } catch (error) {
+          if (!isRetryable(error) || now() - windowStart + delay > SESSION_RETRY_WINDOW_MS) {
+            // Give up for now; a live session stays and the next tick tries again.
+            if (!current()) setSession(null);
+            return false;
+          }
+          await sleep(delay);
+          delay *= 2;
+        }
+      }
+    });
+  }
+
+  function refresh(): Promise<boolean> {
+    inflightRefresh ??= runRefresh().finally(() => {
+      inflightRefresh = null;
+    });
+    return inflightRefresh;
+  }
+
+  return {
+    start() {
+      started ??= (async () => {
+        ensureRunning();
+        if (current()) return; // signed in before start() (login came first)
+        if (await adoptFromOtherTab()) return;
+        if (!current()) await refresh();
+      })();
+      return started;
+    },
+
+    async login({ email, password, environment, library, rememberMe }) {
+      let answer: LoginResponse;
+      try {
+        answer = await authApi.login({
+          environment,
+          library,
+          email,
+          password,
+          domain: PRODUCT_DOMAIN,
+          session_key: '',
+          api_key: '',
+          remember_me: rememberMe,
+        });
+      } catch (error) {
+        throw new Error(error instanceof ApiError && error.status > 0 ? msg.authenticationFailed(error.status) : MESSAGES.loginFailed);
+      }
+      ensureRunning();
+      epoch++;
+      const next = toSession(answer);
+      setSession(next);
+      post({ type: 'signed-in', session: next });
+      return next.user;
+    },
+
+    async logout() {
+      const token = current()?.token ?? null;
+      epoch++;
+      try {
+        await authApi.logout(token);
+      } catch (error) {
+        // Still sign out here: the user asked to, and the access token dies within the hour anyway.
+        console.warn('Logout did not reach the server:', error);
+      }
+      epoch++; // again: a tick may have started a refresh while the server call was out
+      setSession(null);
+      post({ type: 'signed-out' });
+    },
+
+    getToken: () => current()?.token ?? null,
+    refresh,
+
+    stop() {
+      if (tickTimer) clearInterval(tickTimer);
+      tickTimer = null;
+      channel?.close();
+      channel = null;
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      running = false;
+      started = null;
+    },
+  };
+}
+
+/** The session manager every app uses (one per page, see globalSingleton). */
+export const session: SessionManager = globalSingleton('__ACCENT_SESSION__', () => createSessionManager());
+
+connectApiAuth({ getToken: () => session.getToken(), refresh: () => session.refresh() });

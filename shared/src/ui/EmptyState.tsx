@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import styles from './States.module.css';
+
+export interface EmptyStateProps {
+  title: string;
+  text?: ReactNode;
+  /** e.g. a "Create" button */
+  action?: ReactNode;
+}
+
+export function EmptyState({ title, text, action }: EmptyStateProps) {
+  return (
+    <div className={styles.state}>
+      <p className={styles.title}>{title}</p>
+      {text && <p className={styles.text}>{text}</p>}
+      {action}
+    </div>
+  );
+}

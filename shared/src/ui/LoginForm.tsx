@@ -1,0 +1,122 @@
+import { useId, useState, type FormEvent } from 'react';
+import { session, type LoginCredentials } from '../client/session.js';
+import { loadAdvancedSettings, loadSavedEmail, saveAdvancedSettings, saveSavedEmail } from '../client/storage.js';
+import { MESSAGES } from '../domain/messages.js';
+import type { User } from '../domain/schemas.js';
+import { Button } from './Button.js';
+import { Checkbox } from './Checkbox.js';
+import { cx } from './class-names.js';
+import styles from './LoginForm.module.css';
+import { TextField } from './TextField.js';
+
+export interface LoginFormProps {
+  onSuccess: (user: User) => void;
+  /** how to sign in; the shared session manager by default (tests pass their own) */
+  login?: (credentials: LoginCredentials) => Promise<User>;
+}
+
+/**
+ * The sign-in form of spec 01 §2: Email, Password, Remember me, and a collapsible Advanced Settings area
+ * (Environment, Library) kept in the browser. Remember me keeps the email for next time and asks for
+ * a persistent session; the password is never stored.
+ */
+export function LoginForm({ onSuccess, login = (credentials) => session.login(credentials) }: LoginFormProps) {
+  const [saved] = useState(() => loadSavedEmail());
+  const [email, setEmail] = useState(saved?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(saved?.rememberMe ?? false);
+  const [advanced, setAdvanced] = useState(loadAdvancedSettings);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const advancedId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const environment = advanced.environment.trim();
+    const library = advanced.library.trim();
+    // The advanced fields may be collapsed, where the browser's own required check cannot point at them.
+    if (!environment || !library) {
+      setAdvancedOpen(true);
+      setError(!environment ? 'Environment is required' : 'Library is required');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    saveAdvancedSettings({ environment, library });
+    try {
+      const user = await login({ email: email.trim(), password, environment, library, rememberMe });
+      saveSavedEmail(rememberMe ? email : null);
+      setBusy(false);
+      onSuccess(user);
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof Error && failure.message ? failure.message : MESSAGES.loginFailed);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label="Sign in">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <div className={styles.row}>
+        <Checkbox label="Remember me" name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <button
+          type="button"
+          className={styles.advancedToggle}
+          aria-expanded={advancedOpen}
+          aria-controls={advancedOpen ? advancedId : undefined}
+          onClick={() => setAdvancedOpen((open) => !open)}
+        >
+          <span className={cx(styles.chevron, advancedOpen && styles.chevronOpen)} aria-hidden="true">
+            ›
+          </span>
+          Advanced Settings
+        </button>
+      </div>
+      {advancedOpen && (
+        <div id={advancedId} className={styles.advanced}>
+          <TextField
+            label="Environment"
+            name="environment"
+            required
+            value={advanced.environment}
+            onChange={(e) => setAdvanced((s) => ({ ...s, environment: e.target.value }))}
+          />
+          <TextField
+            label="Library"
+            name="library"
+            required
+            value={advanced.library}
+            onChange={(e) => setAdvanced((s) => ({ ...s, library: e.target.value }))}
+          />
+        </div>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? MESSAGES.signingIn : MESSAGES.signIn}
+      </Button>
+    </form>
+  );
+}
