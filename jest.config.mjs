@@ -1,7 +1,16 @@
 // One jest run for every package: ESM (our dependencies are ESM-only), ts-jest transpiling only
 // (type errors are caught once by `pnpm typecheck`), node for server/shared logic, jsdom for components.
+
+// ESM-only packages that CommonJS dependencies require() (fastify's inject and @fastify/cookie need cookie@2,
+// @fastify/static needs content-disposition@3). Node 20 runs require(esm); jest only from Node 24.9.
+const ESM_ONLY_DEPS = ['content-disposition', 'cookie'];
 const transform = {
   '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
+  // useESM: CommonJS when require()d, left as ESM when import()ed
+  [`/node_modules/(\\.pnpm/[^/]+/node_modules/)?(${ESM_ONLY_DEPS.join('|')})/.+\\.js$`]: [
+    'ts-jest',
+    { useESM: true, tsconfig: { allowJs: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', isolatedModules: true } },
+  ],
 };
 const moduleNameMapper = {
   '^@accent/shared$': '<rootDir>/shared/src/index.ts',
@@ -15,6 +24,7 @@ const common = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform,
   moduleNameMapper,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_DEPS.map((n) => `\\.pnpm/${n}@|${n}/`).join('|')}))`],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/bench/'],
 };
 export default {

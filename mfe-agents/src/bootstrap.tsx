@@ -1,4 +1,11 @@
+// Standalone entry (`pnpm --filter mfe-agents dev`): the Agents area with sign-in, toasts and a router.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { StandaloneFrame } from '@accent/shared/ui';
 import remote from './module.js';
-const el = document.getElementById('root')!;
-createRoot(el).render(<div>standalone {remote.id}</div>);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StandaloneFrame remote={remote} />
+  </StrictMode>,
+);

@@ -1,13 +1,19 @@
-import { lazy } from 'react';
+// The one module this remote exposes (DESIGN.md §3): the Agents area's routes. /agent-test and /chatbots
+// arrive with the agent runtime.
+import React, { lazy } from 'react';
 import type { RemoteModule } from '@accent/shared';
+import { getStore } from '@accent/shared/client';
+
+// Proof for the e2e test that the shell and this remote share one React and one jotai store.
+const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
+registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, agents: { React, store: getStore() } };
 
 const remote: RemoteModule = {
   id: 'agents',
   routes: [
-    { path: '/agents', Component: lazy(() => import('./dashboard/AgentsPage.js')) },
-    { path: '/agents/*', Component: lazy(() => import('./dashboard/AgentsPage.js')) },
-    { path: '/agent-test', Component: lazy(() => import('./agent-test/AgentTestPage.js')) },
-    { path: '/chatbots', Component: lazy(() => import('./chatbots/ChatbotsPage.js')) },
+    { path: '/agents', Component: lazy(() => import('./dashboard/DashboardRoute.js')) },
+    { path: '/agents/*', Component: lazy(() => import('./editor/EditorRoute.js')) },
   ],
 };
+
 export default remote;

@@ -146,6 +146,11 @@ export const agentListItemSchema = z.object({
   size: z.number(),
   lastModDate: z.string(),
   importDate: z.string(),
+  // what the cards show without loading every config (our addition to the spec's list item)
+  category: z.enum(AGENT_CATEGORIES).optional(),
+  avatar: z.string().optional(),
+  status: z.enum(AGENT_STATUSES).optional(),
+  tools: z.array(z.string()).optional(),
 });
 export type AgentListItem = z.infer<typeof agentListItemSchema>;
 export const agentListResponseSchema = z.object({ status: z.literal('success'), agents: z.array(agentListItemSchema) });

@@ -1,1 +1,0 @@
-export default function AgentTestPage() { return <h1>Agent Test</h1>; }

@@ -1,1 +1,0 @@
-export default function ChatbotsPage() { return <h1>Chatbots</h1>; }

@@ -1,0 +1,86 @@
+import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { Agent } from '@accent/shared';
+import { Menu } from '@accent/shared/ui';
+import { PartnerIcons } from '../partners/PartnerIcons.js';
+import styles from './AgentCard.module.css';
+
+export const UNSAVED_COPY_BADGE = 'Unsaved copy';
+
+export interface AgentCardProps {
+  agent: Agent;
+  canEdit: boolean;
+  onOpen(agent: Agent): void;
+  onViewMissions(agent: Agent): void;
+  onDuplicate(agent: Agent): void;
+  onDelete(agent: Agent): void;
+}
+
+export function AgentCard({ agent, canEdit, onOpen, onViewMissions, onDuplicate, onDelete }: AgentCardProps) {
+  const menuRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+
+  // The whole card opens the editor, except clicks on its menu (also when the menu renders in a portal).
+  const onClick = (e: MouseEvent<HTMLElement>) => {
+    const target = e.target as Node;
+    if (!e.currentTarget.contains(target) || menuRef.current?.contains(target)) return;
+    onOpen(agent);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onOpen(agent);
+    }
+  };
+
+  const items = [
+    { label: 'View Missions', onSelect: () => onViewMissions(agent), disabled: Boolean(agent.localOnly) },
+    ...(canEdit
+      ? [
+          { label: 'Duplicate', onSelect: () => onDuplicate(agent) },
+          { label: 'Delete', onSelect: () => onDelete(agent), danger: true },
+        ]
+      : []),
+  ];
+
+  return (
+    <article
+      className={`${styles.card} ${agent.localOnly ? styles.local : ''}`}
+      tabIndex={0}
+      aria-labelledby={headingId}
+      aria-roledescription="agent card"
+      data-agent={agent.name}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      <header className={styles.header}>
+        <span className={styles.avatar} aria-hidden="true">
+          {agent.avatar}
+        </span>
+        <div className={styles.titleBox}>
+          <h3 className={styles.name} id={headingId} title={agent.name}>
+            {agent.name}
+          </h3>
+          {agent.localOnly && <span className={styles.badge}>{UNSAVED_COPY_BADGE}</span>}
+        </div>
+        <div className={styles.menu} ref={menuRef}>
+          <Menu
+            align="end"
+            items={items}
+            trigger={(props) => (
+              <button type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`} {...props}>
+                <span aria-hidden="true">⋯</span>
+              </button>
+            )}
+          />
+        </div>
+      </header>
+      <p className={styles.description}>{agent.description || 'No description'}</p>
+      <footer className={styles.footer}>
+        <span className={styles.tag}>{agent.category}</span>
+        <PartnerIcons partners={agent.partnerIcons ?? []} />
+        {agent.usage && <span className={styles.usage}>{agent.usage}</span>}
+      </footer>
+    </article>
+  );
+}

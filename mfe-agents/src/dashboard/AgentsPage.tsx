@@ -1,1 +1,0 @@
-export default function AgentsPage() { return <h1>Agents</h1>; }

@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useNavigate } from 'react-router';
+import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/shared';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField } from '@accent/shared/ui';
+import { CreateAgentModal } from '../create/CreateAgentModal.js';
+import { partnerIconsForTools } from '../partners/partnerIcons.js';
+import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
+import { agentListAtom, categoryFilterAtom, createModalOpenAtom, localCopiesAtom, searchAtom } from '../state/atoms.js';
+import { useAgentList, useAgentListUpdates } from '../state/agentList.js';
+import { useCanEdit } from '../state/permissions.js';
+import { AgentCard } from './AgentCard.js';
+import { CategoryFilter } from './CategoryFilter.js';
+import styles from './DashboardPage.module.css';
+
+export const editorPath = (agent: Agent) =>
+  `/agents/edit/${encodeURIComponent(agent.name)}${agent.localOnly ? `?copy=${encodeURIComponent(agent.id)}` : ''}`;
+
+/** true for FILTER_ANIMATION_MS after the category filter changes (spec 01 §4: the animation lasts 300 ms). */
+function useFilterAnimation(category: string | null): boolean {
+  const [animating, setAnimating] = useState(false);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setAnimating(true);
+    const timer = setTimeout(() => setAnimating(false), FILTER_ANIMATION_MS);
+    return () => clearTimeout(timer);
+  }, [category]);
+  return animating;
+}
+
+export function DashboardPage() {
+  const { api, notify, newId } = useAgentsEnv();
+  const store = useStore();
+  const navigate = useNavigate();
+  const canEdit = useCanEdit();
+  const { state, reload } = useAgentList();
+  const { removeServerAgent, addLocalCopy, removeLocalCopy } = useAgentListUpdates();
+  const copies = useAtomValue(localCopiesAtom);
+  const [search, setSearch] = useAtom(searchAtom);
+  const category = useAtomValue(categoryFilterAtom);
+  const setCreateOpen = useSetAtom(createModalOpenAtom);
+  const animating = useFilterAnimation(category);
+  const [pendingDelete, setPendingDelete] = useState<Agent | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  // Fresh list on every visit (a save that just navigated here has already started one).
+  useEffect(() => {
+    if (store.get(agentListAtom).status !== 'loading') void reload();
+  }, [reload, store]);
+
+  const visible = filterAgents([...copies, ...state.agents], search, category);
+
+  const duplicate = async (agent: Agent) => {
+    try {
+      // A copy of a saved agent carries its full configuration, not just the card fields.
+      const source = agent.localOnly ? agent : mergeAgentConfig(agent, await api.getConfig(agent.name));
+      const copy = duplicateAgent(source, newId());
+      addLocalCopy({ ...copy, partnerIcons: partnerIconsForTools(copy.tools) });
+      notify.success(MESSAGES.agentDuplicatedTitle, msg.createdCopy(copy.name));
+    } catch {
+      notify.error(MESSAGES.duplicationFailedTitle, MESSAGES.duplicationFailedMessage);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const agent = pendingDelete;
+    if (!agent) return;
+    setDeleting(true);
+    try {
+      if (agent.localOnly) removeLocalCopy(agent.id);
+      else {
+        await api.remove(agent.name);
+        removeServerAgent(agent.name);
+      }
+      notify.success(MESSAGES.agentDeletedTitle, msg.successfullyDeleted(agent.name));
+    } catch (err) {
+      notify.error(MESSAGES.deleteFailedTitle, errorMessage(err, 'Request failed'));
+    } finally {
+      setDeleting(false);
+      setPendingDelete(null);
+    }
+  };
+
+  let body;
+  if (state.status === 'error') {
+    body = <ErrorState message={msg.failedToLoadAgents(state.error ?? '')} onRetry={() => void reload()} />;
+  } else if (!state.loaded) {
+    body = <LoadingState text={MESSAGES.loadingAgents} />;
+  } else if (visible.length === 0) {
+    const filtered = Boolean(search.trim() || category);
+    body = (
+      <EmptyState
+        title={MESSAGES.noAgents}
+        text={filtered ? 'Try a different search or category.' : canEdit ? 'Create your first agent to get started.' : undefined}
+      />
+    );
+  } else {
+    body = (
+      <div
+        className={`${styles.grid} ${animating ? styles.filtering : ''}`}
+        style={{ '--filter-animation-ms': `${FILTER_ANIMATION_MS}ms` } as CSSProperties}
+        data-filtering={animating || undefined}
+        aria-label="Agents"
+        role="list"
+      >
+        {visible.map((agent) => (
+          <div role="listitem" key={agent.id} className={styles.cell}>
+            <AgentCard
+              agent={agent}
+              canEdit={canEdit}
+              onOpen={(a) => navigate(editorPath(a))}
+              onViewMissions={(a) => navigate(`/missions?agent=${encodeURIComponent(a.name)}`)}
+              onDuplicate={(a) => void duplicate(a)}
+              onDelete={setPendingDelete}
+            />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="agents-dashboard-title">
+      <header className={styles.header}>
+        <div>
+          <h1 id="agents-dashboard-title" className={styles.title}>
+            Agents
+          </h1>
+          <p className={styles.subtitle}>Build, manage and deploy AI agents for sales, marketing, research and support.</p>
+        </div>
+        {canEdit && (
+          <Button variant="primary" onClick={() => setCreateOpen(true)}>
+            {MESSAGES.createNewAgent}
+          </Button>
+        )}
+      </header>
+      <div className={styles.toolbar} role="search">
+        <div className={styles.search}>
+          <TextField
+            label="Search agents"
+            type="search"
+            placeholder={MESSAGES.searchAgentsPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <CategoryFilter />
+      </div>
+      {body}
+      {canEdit && <CreateAgentModal />}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete Agent"
+        message={pendingDelete ? msg.confirmDelete(pendingDelete.name) : ''}
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => {
+          if (!deleting) setPendingDelete(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { ACCESS_PERMISSIONS, FALLBACK_OPTIONS, MEMORY_OPTIONS, agentSettingsSchema, type AgentSettings } from '@accent/shared';
+import { Checkbox, Select } from '@accent/shared/ui';
+import { useDraft } from '../state/editor.js';
+import { NumberField } from './NumberField.js';
+import styles from './Editor.module.css';
+
+const MEMORY_LABELS: Record<(typeof MEMORY_OPTIONS)[number], string> = {
+  none: 'None',
+  session: 'Session',
+  persistent: 'Persistent',
+};
+
+export function AdvancedTab() {
+  const [agent, update] = useDraft();
+  const settings = agent.settings;
+  const patch = (p: Partial<AgentSettings>) => update((a) => ({ ...a, settings: { ...a.settings, ...p } }));
+  const toggleAccess = (key: AgentSettings['access'][number], on: boolean) =>
+    patch({ access: on ? [...settings.access.filter((k) => k !== key), key] : settings.access.filter((k) => k !== key) });
+  return (
+    <div className={styles.panelBody}>
+      <section className={styles.section} aria-labelledby="agent-behaviour-heading">
+        <h3 id="agent-behaviour-heading" className={styles.sectionTitle}>
+          Behaviour
+        </h3>
+        <div className={styles.grid3}>
+          <NumberField
+            label="Rate limit (requests per minute)"
+            value={settings.rate_limit}
+            min={1}
+            step={1}
+            schema={agentSettingsSchema.shape.rate_limit}
+            onChange={(rate_limit) => patch({ rate_limit })}
+          />
+          <Select
+            label="Memory"
+            value={settings.memory}
+            options={MEMORY_OPTIONS.map((m) => ({ value: m, label: MEMORY_LABELS[m] }))}
+            onChange={(e) => patch({ memory: e.target.value as AgentSettings['memory'] })}
+          />
+          <Select
+            label="Fallback"
+            value={settings.fallback}
+            options={FALLBACK_OPTIONS.map((f) => ({ value: f.value, label: f.label }))}
+            onChange={(e) => patch({ fallback: e.target.value as AgentSettings['fallback'] })}
+          />
+        </div>
+      </section>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>Access Permissions</legend>
+        <div className={styles.inlineFields}>
+          {ACCESS_PERMISSIONS.map((p) => (
+            <Checkbox key={p.key} label={p.label} checked={settings.access.includes(p.key)} onChange={(e) => toggleAccess(p.key, e.target.checked)} />
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

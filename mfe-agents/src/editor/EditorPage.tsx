@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { msg } from '@accent/shared';
+import { Button, ConfirmDialog, EmptyState, LoadingState, Tabs, tabPanelProps } from '@accent/shared/ui';
+import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
+import { useCanEdit } from '../state/permissions.js';
+import { AdvancedTab } from './AdvancedTab.js';
+import { BasicInfoTab } from './BasicInfoTab.js';
+import { StepsTab } from './StepsTab.js';
+import { ToolsTab } from './ToolsTab.js';
+import { parseEditorTarget, targetKey, type EditorTarget } from './route.js';
+import { useEditorSession } from './useEditorSession.js';
+import { useSaveAgent } from './useSaveAgent.js';
+import styles from './Editor.module.css';
+
+export const EDITOR_TABS: readonly { id: EditorTab; label: string }[] = [
+  { id: 'basic', label: 'Basic Info' },
+  { id: 'tools', label: 'Tools & Integrations' },
+  { id: 'steps', label: 'Steps' },
+  { id: 'advanced', label: 'Advanced Settings' },
+];
+const TAB_IDS = 'agent-editor';
+const PANELS: Record<EditorTab, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
+
+export const CREATE_TITLE = 'Create New Agent';
+export const BACK_LABEL = 'Back to Agents';
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+export const DISCARD_MESSAGE = 'You have unsaved changes to this agent. If you go back now, they will be lost.';
+
+/** /agents/* : the agent editor (spec 01 §2 "Agent editor"). */
+export function EditorPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const target = parseEditorTarget(params['*'], search);
+  if (!target) return <Navigate to="/agents" replace />;
+  // A different agent is a fresh editor (save state, messages).
+  return <Editor key={targetKey(target)} target={target} />;
+}
+
+function Editor({ target }: { target: EditorTarget }) {
+  const navigate = useNavigate();
+  const canEdit = useCanEdit();
+  const session = useEditorSession(target);
+  const dirty = useAtomValue(editorDirtyAtom);
+  const [tab, setTab] = useAtom(editorTabAtom);
+  const { save, saving, error, clearError } = useSaveAgent();
+  const agent = session?.agent;
+  // A save message is about the values it was given: editing them clears it.
+  useEffect(() => clearError(), [agent, clearError]);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+
+  // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
+  const guard = dirty && canEdit;
+  useEffect(() => {
+    if (!guard) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [guard]);
+
+  const backToList = () => navigate('/agents');
+  const onBack = () => (guard ? setConfirmDiscard(true) : backToList());
+
+  const title = !session || session.mode === 'new' ? CREATE_TITLE : msg.editAgentTitle(session.originalName ?? session.agent.name);
+  const Panel = PANELS[tab];
+
+  let content;
+  if (!session || session.status === 'loading') {
+    content = <LoadingState text="Loading agent configuration..." />;
+  } else if (session.status === 'missing') {
+    content = <EmptyState title="This unsaved copy is no longer available" text="Local copies last for the browser session. Duplicate the agent again." action={<Button onClick={backToList}>{BACK_LABEL}</Button>} />;
+  } else {
+    content = (
+      <>
+        {session.notice && (
+          <p className={styles.notice} role="status">
+            {session.notice}
+          </p>
+        )}
+        {error && (
+          <p className={styles.saveError} role="alert">
+            {error}
+          </p>
+        )}
+        <Tabs tabs={EDITOR_TABS} active={tab} onChange={(id) => setTab(id as EditorTab)} label="Agent settings" idBase={TAB_IDS} />
+        <div {...tabPanelProps(TAB_IDS, tab)} className={styles.panel}>
+          {/* A disabled fieldset makes every control read-only for members and while saving. */}
+          <fieldset className={styles.fieldset} disabled={!canEdit || saving}>
+            <Panel />
+          </fieldset>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="agent-editor-title">
+      <header className={styles.header}>
+        <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
+          <span aria-hidden="true">←</span> {BACK_LABEL}
+        </Button>
+        <div className={styles.titleRow}>
+          <div className={styles.titleBox}>
+            {session && session.status === 'ready' && (
+              <span className={styles.titleAvatar} aria-hidden="true">
+                {session.agent.avatar}
+              </span>
+            )}
+            <h1 id="agent-editor-title" className={styles.title}>
+              {title}
+            </h1>
+            {session?.mode === 'copy' && <span className={styles.badge}>Unsaved copy</span>}
+            {!canEdit && <span className={styles.badgeMuted}>Read only</span>}
+            {canEdit && dirty && <span className={styles.dirty}>Unsaved changes</span>}
+          </div>
+          {canEdit && (
+            <Button variant="primary" onClick={() => void save()} disabled={saving || session?.status !== 'ready'}>
+              {saving ? 'Saving...' : 'Save Agent'}
+            </Button>
+          )}
+        </div>
+      </header>
+      {content}
+      <ConfirmDialog
+        open={confirmDiscard}
+        title={DISCARD_TITLE}
+        message={DISCARD_MESSAGE}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={() => {
+          setConfirmDiscard(false);
+          backToList();
+        }}
+        onCancel={() => setConfirmDiscard(false)}
+      />
+    </section>
+  );
+}

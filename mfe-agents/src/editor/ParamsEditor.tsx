@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { MESSAGES, nextParamName, renameParam } from '@accent/shared';
+import { Button, TextField } from '@accent/shared/ui';
+import { useDraft } from '../state/editor.js';
+import styles from './Editor.module.css';
+
+function ParamRow({ index, name, value, params, onParams }: {
+  index: number;
+  name: string;
+  value: string;
+  params: Record<string, string>;
+  onParams(next: Record<string, string>): void;
+}) {
+  const [draftName, setDraftName] = useState(name);
+  useEffect(() => setDraftName(name), [name]);
+  // Rename on blur or Enter; an empty, unchanged or taken name is ignored and the field shows the old name.
+  const commit = () => {
+    const next = renameParam(params, name, draftName);
+    if (next === params) setDraftName(name);
+    else onParams(next);
+  };
+  return (
+    <li className={styles.paramRow}>
+      <TextField
+        label={`Parameter ${index + 1} name`}
+        value={draftName}
+        onChange={(e) => setDraftName(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <TextField
+        label={`Default value of ${name}`}
+        value={value}
+        onChange={(e) => onParams({ ...params, [name]: e.target.value })}
+      />
+      <Button
+        variant="ghost"
+        size="sm"
+        className={styles.rowAction}
+        aria-label={`Remove parameter ${name}`}
+        onClick={() => onParams(Object.fromEntries(Object.entries(params).filter(([k]) => k !== name)))}
+      >
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+/** Parameters: a map of name to default value (spec 01 §2: added as param{n}, renamed, removed). */
+export function ParamsEditor() {
+  const [agent, update] = useDraft();
+  const params = agent.params;
+  const onParams = (next: Record<string, string>) => update((a) => ({ ...a, params: next }));
+  const entries = Object.entries(params);
+  return (
+    <section className={styles.section} aria-labelledby="agent-params-heading">
+      <div className={styles.sectionHeader}>
+        <div>
+          <h3 id="agent-params-heading" className={styles.sectionTitle}>
+            Parameters
+          </h3>
+          <p className={styles.sectionHint}>Values the prompts can refer to as {'{name}'}; each has a default.</p>
+        </div>
+        <Button size="sm" variant="secondary" onClick={() => onParams({ ...params, [nextParamName(params)]: '' })}>
+          Add Parameter
+        </Button>
+      </div>
+      {entries.length === 0 ? (
+        <p className={styles.empty}>{MESSAGES.noParams}</p>
+      ) : (
+        <ul className={styles.paramList}>
+          {entries.map(([name, value], i) => (
+            // Index keys keep focus in the name field across a rename (renameParam keeps the order).
+            <ParamRow key={i} index={i} name={name} value={value} params={params} onParams={onParams} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { TOOL_CATALOGUE } from '@accent/shared';
+import { Checkbox } from '@accent/shared/ui';
+import { PartnerIcon } from '../partners/PartnerIcons.js';
+import { PARTNER_LABELS, partnerIconsForTools } from '../partners/partnerIcons.js';
+import { useDraft } from '../state/editor.js';
+import { TOOL_GROUPS } from './toolGroups.js';
+import styles from './Editor.module.css';
+
+/** The agent-level tool list and the partner integrations it implies. */
+export function ToolsTab() {
+  const [agent, update] = useDraft();
+  const selected = new Set(agent.tools);
+  const toggle = (tool: string, on: boolean) =>
+    update((a) => ({ ...a, tools: on ? [...a.tools.filter((t) => t !== tool), tool] : a.tools.filter((t) => t !== tool) }));
+  const partners = partnerIconsForTools(agent.tools);
+  return (
+    <div className={styles.panelBody}>
+      <section className={styles.section} aria-labelledby="agent-integrations-heading">
+        <h3 id="agent-integrations-heading" className={styles.sectionTitle}>
+          Integrations
+        </h3>
+        {partners.length === 0 ? (
+          <p className={styles.empty}>No partner integrations. Choose tools below to connect Salesforce, HubSpot, LinkedIn, Google or Slack.</p>
+        ) : (
+          <ul className={styles.integrations} aria-label="Partner integrations">
+            {partners.map((p) => (
+              <li key={p} className={styles.integration}>
+                <PartnerIcon partner={p} />
+                <span>{PARTNER_LABELS[p]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={styles.section} aria-labelledby="agent-tools-heading">
+        <div className={styles.sectionHeader}>
+          <div>
+            <h3 id="agent-tools-heading" className={styles.sectionTitle}>
+              Tools
+            </h3>
+            <p className={styles.sectionHint}>
+              {`${agent.tools.length} of ${TOOL_CATALOGUE.length} tools selected.`}
+            </p>
+          </div>
+        </div>
+        <div className={styles.toolGroups}>
+          {TOOL_GROUPS.map((group) => (
+            <fieldset key={group.label} className={styles.toolGroup}>
+              <legend className={styles.legend}>{group.label}</legend>
+              {group.tools.map((tool) => (
+                <Checkbox key={tool} label={tool} checked={selected.has(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
+              ))}
+            </fieldset>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

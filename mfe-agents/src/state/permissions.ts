@@ -1,0 +1,7 @@
+import { useSession } from '@accent/shared/client';
+
+/** Members (end users) see agents read-only; the server refuses their writes too (DESIGN.md §4). */
+export function useCanEdit(): boolean {
+  const { user } = useSession();
+  return user?.role !== 'member';
+}

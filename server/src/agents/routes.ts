@@ -1,0 +1,123 @@
+// The agent API of spec 01 §7, scoped to the caller's library, plus version history and restore.
+import {
+  agentConfigResponseSchema,
+  agentListResponseSchema,
+  agentNameQuerySchema,
+  agentSaveRequestSchema,
+  apiErrorSchema,
+  EDITOR_ROLES,
+} from '@accent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { requireRole, type Guard } from '../auth/guard.js';
+import type { DB } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { successResponseSchema } from '../http/responses.js';
+import {
+  agentRestoreRequestSchema,
+  agentSaveResponseSchema,
+  agentVersionQuerySchema,
+  agentVersionsResponseSchema,
+} from './schemas.js';
+import { deleteAgent, getAgent, getVersion, listAgents, listVersions, restoreVersion, saveAgent } from './service.js';
+
+export const AGENT_MESSAGES = {
+  notFound: (name: string) => `Agent "${name}" not found`,
+  versionNotFound: (name: string, version: number) => `Version ${version} of agent "${name}" not found`,
+  roleCannotChange: 'Your role does not allow changing agents',
+} as const;
+
+export interface AgentRoutesOptions {
+  db: Kysely<DB>;
+  authenticate: Guard;
+}
+
+export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app, { db, authenticate }) => {
+  const canEdit = requireRole(EDITOR_ROLES, AGENT_MESSAGES.roleCannotChange);
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+  const common = { tags: ['agents'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/agent/list',
+    { onRequest: [authenticate], schema: { ...common, summary: "The library's agents, by name", response: { 200: agentListResponseSchema, ...errors } } },
+    async (request) => ({ status: 'success' as const, agents: await listAgents(db, request.user.libraryId) }),
+  );
+
+  app.get(
+    '/multi-agent/agent-config',
+    {
+      onRequest: [authenticate],
+      schema: { ...common, summary: "An agent's saved configuration and version", querystring: agentNameQuerySchema, response: { 200: agentConfigResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const agent = await getAgent(db, request.user.libraryId, request.query.name);
+      if (!agent) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
+      return agent;
+    },
+  );
+
+  app.post(
+    '/agent/save',
+    {
+      onRequest: [authenticate, canEdit],
+      schema: { ...common, summary: 'Create or update an agent by name; every save is a new version', body: agentSaveRequestSchema, response: { 200: agentSaveResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const saved = await saveAgent(db, { libraryId: request.user.libraryId, userId: request.user.id, config: request.body });
+      return { status: 'success' as const, ...saved };
+    },
+  );
+
+  app.delete(
+    '/agent',
+    {
+      onRequest: [authenticate, canEdit],
+      schema: { ...common, summary: 'Delete an agent and its history', querystring: agentNameQuerySchema, response: { 200: successResponseSchema, ...errors } },
+    },
+    async (request) => {
+      if (!(await deleteAgent(db, request.user.libraryId, request.query.name))) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/agent/versions',
+    {
+      onRequest: [authenticate],
+      schema: { ...common, summary: "An agent's versions, newest first", querystring: agentNameQuerySchema, response: { 200: agentVersionsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const versions = await listVersions(db, request.user.libraryId, request.query.name);
+      if (!versions) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
+      return { versions };
+    },
+  );
+
+  app.get(
+    '/agent/version',
+    {
+      onRequest: [authenticate],
+      schema: { ...common, summary: 'The configuration saved as one version', querystring: agentVersionQuerySchema, response: { 200: agentConfigResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { name, version } = request.query;
+      const config = await getVersion(db, request.user.libraryId, name, version);
+      if (!config) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(name, version));
+      return config;
+    },
+  );
+
+  app.post(
+    '/agent/restore',
+    {
+      onRequest: [authenticate, canEdit],
+      schema: { ...common, summary: 'Save an older version as the newest version', body: agentRestoreRequestSchema, response: { 200: agentSaveResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { name, version } = request.body;
+      const saved = await restoreVersion(db, { libraryId: request.user.libraryId, userId: request.user.id, name, version });
+      if (!saved) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(name, version));
+      return { status: 'success' as const, ...saved };
+    },
+  );
+};

@@ -1,0 +1,106 @@
+// The Fastify application, without listening: main.ts listens, tests call app.inject().
+import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccessTokens } from './auth/access-token.js';
+import { agentRoutes } from './agents/routes.js';
+import { AUTH_PATH, authRoutes } from './auth/routes.js';
+import { createAuthenticate } from './auth/guard.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
+import { discoverLocalRemotes } from './remotes/local.js';
+import { remoteRoutes } from './remotes/routes.js';
+import { isAppRoute, registerStaticSites } from './static/sites.js';
+
+const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export const API_DOCS_PATH = '/api/docs';
+
+/** Never let credentials reach the logs. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'body.password',
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+];
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Auth tuning; tests shorten the failure delay. */
+  auth?: { loginFailureDelayMs?: number; loginRateLimit?: { max: number; windowMs: number } };
+}
+
+export async function buildApp({ config, db, auth = {} }: AppDeps) {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('user', null as never);
+
+  // An empty JSON body means "no body" (many clients send Content-Type: application/json on body-less
+  // POSTs such as logout); routes that need a body then say so. Anything else goes to fastify's own
+  // parser, which also guards against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString(); // always a string with parseAs: 'string'
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Accent Studio API', version: SERVER_VERSION },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
+
+  const tokens = createAccessTokens(config.jwtSecret);
+  const authenticate = createAuthenticate(tokens);
+  const localRemotes = discoverLocalRemotes(config.staticRoot);
+
+  await app.register(authRoutes, {
+    prefix: AUTH_PATH,
+    db: db.db,
+    tokens,
+    authenticate,
+    cookieSecure: config.cookieSecure,
+    loginFailureDelayMs: auth.loginFailureDelayMs ?? 400,
+    loginRateLimit: auth.loginRateLimit ?? { max: config.loginRateLimit, windowMs: 60_000 },
+  });
+  await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
+  await app.register(remoteRoutes, { prefix: '/api/v1', db: db.db, authenticate, local: localRemotes, overrides: config.remoteOverrides });
+
+  const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isAppRoute(request)) {
+      if (sites.serveApp) return sites.serveApp(reply);
+      return reply.code(404).send({ detail: HTTP_MESSAGES.shellNotBuilt });
+    }
+    const error = notFoundError(request);
+    return reply.code(error.statusCode).send({ detail: error.detail });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,56 @@
+// Access tokens: HS256 JWTs shaped like Supabase's (`role: "authenticated"`, `aud`), so the same token
+// also works against a hosted Supabase project's PostgREST when the server is given its JWT secret.
+import { ACCESS_TOKEN_TTL_S, APP_ROLES, type AppRole } from '@accent/shared';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+export const POSTGRES_ROLE = 'authenticated';
+
+/** The caller of an authenticated request (`request.user`). */
+export interface AuthUser {
+  id: string;
+  role: AppRole;
+  libraryId: string;
+  env: string;
+  email: string;
+}
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.literal(POSTGRES_ROLE),
+  app_role: z.enum(APP_ROLES),
+  lib: z.string().min(1),
+  env: z.string(),
+  email: z.string(),
+});
+
+export interface AccessTokens {
+  sign(user: AuthUser): Promise<{ token: string; expiresIn: number }>;
+  /** The caller, or null when the token is missing a claim, expired, or not signed by us. */
+  verify(token: string): Promise<AuthUser | null>;
+}
+
+export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_S): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(user) {
+      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setAudience(POSTGRES_ROLE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+      return { token, expiresIn: ttlSeconds };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: POSTGRES_ROLE });
+        const claims = claimsSchema.parse(payload);
+        return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Route guards: `authenticate` puts the caller on `request.user`; `requireRole` enforces roles on the
+// server (the client's mode switch is only presentation).
+import type { AppRole } from '@accent/shared';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.js';
+import type { AccessTokens, AuthUser } from './access-token.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` guard; only read it in routes that use the guard. */
+    user: AuthUser;
+  }
+}
+
+export const NOT_SIGNED_IN = 'Not signed in';
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export function createAuthenticate(tokens: AccessTokens): Guard {
+  return async (request) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const user = match ? await tokens.verify(match[1]) : null;
+    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+    request.user = user;
+  };
+}
+
+/** Use after `authenticate`. */
+export function requireRole(roles: readonly AppRole[], detail: string): Guard {
+  return async (request) => {
+    if (!roles.includes(request.user.role)) throw new HttpError(403, detail);
+  };
+}

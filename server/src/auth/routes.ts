@@ -1,0 +1,146 @@
+// /api/auth: login, refresh, logout, me (DESIGN.md §4 "Auth and session").
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiErrorSchema, loginRequestSchema, loginResponseSchema, userSchema } from '@accent/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import type { AccessTokens } from './access-token.js';
+import { NOT_SIGNED_IN, type Guard } from './guard.js';
+import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import { issueRefreshToken, PERSISTENT_TTL_MS, revokeFamilyOf, rotateRefreshToken, type IssuedRefreshToken } from './refresh-tokens.js';
+import { findLoginCandidate, findSessionUser, toAuthUser, toUserResponse, type SessionUser } from './users.js';
+
+export const REFRESH_COOKIE = 'accent_refresh';
+export const AUTH_PATH = '/api/auth';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  tooManyAttempts: (seconds: number) => `Too many login attempts. Try again in ${seconds} seconds.`,
+} as const;
+
+/** Where the studio is served from, the web client URL when the environment names none. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export interface AuthRoutesOptions {
+  db: Kysely<DB>;
+  tokens: AccessTokens;
+  authenticate: Guard;
+  cookieSecure: boolean;
+  /** Added to every failed login to slow guessing. */
+  loginFailureDelayMs: number;
+  /** Login attempts allowed per client IP and email within the window. */
+  loginRateLimit: { max: number; windowMs: number };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { db, tokens, authenticate } = options;
+
+  const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) =>
+    reply.setCookie(REFRESH_COOKIE, refresh.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.cookieSecure,
+      path: AUTH_PATH,
+      // without Max-Age the cookie lives until the browser closes (no remember me)
+      maxAge: refresh.persistent ? PERSISTENT_TTL_MS / 1000 : undefined,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: options.cookieSecure, path: AUTH_PATH });
+
+  /** The login/refresh answer: a fresh access token plus the user. */
+  async function sessionResponse(request: FastifyRequest, user: SessionUser) {
+    const { token, expiresIn } = await tokens.sign(toAuthUser(user));
+    return { token, expires_in: expiresIn, ...toUserResponse(user, originOf(request)) };
+  }
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; sets the refresh cookie',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: {
+        rateLimit: {
+          max: options.loginRateLimit.max,
+          timeWindow: options.loginRateLimit.windowMs,
+          // after validation, so the key can use the email; per IP and account so one attacker cannot
+          // lock everybody out and one account cannot be guessed from many tabs
+          hook: 'preHandler',
+          keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: string }).email ?? '').toLowerCase()}`,
+          errorResponseBuilder: (_request, context) => new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000)))),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { environment, library, email, password, remember_me } = request.body;
+      const user = await findLoginCandidate(db, { environment, library, email });
+      // Always run one scrypt check so an unknown email costs the same time as a wrong password.
+      const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !passwordOk || !user.active) {
+        await sleep(options.loginFailureDelayMs);
+        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      }
+      setRefreshCookie(reply, await issueRefreshToken(db, user.id, remember_me));
+      return sessionResponse(request, user);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated)',
+        response: { 200: loginResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw new HttpError(401, NOT_SIGNED_IN);
+      const rotation = await rotateRefreshToken(db, presented);
+      if (!rotation.ok) {
+        if (rotation.reason === 'reused') request.log.warn('refresh token reused: the whole sign-in was revoked');
+        clearRefreshCookie(reply);
+        throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
+      }
+      const user = await findSessionUser(db, rotation.userId);
+      if (!user || !user.active) {
+        await revokeFamilyOf(db, rotation.token);
+        clearRefreshCookie(reply);
+        throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
+      }
+      setRefreshCookie(reply, rotation);
+      return sessionResponse(request, user);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: revokes the refresh token family and clears the cookie' } },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (presented) await revokeFamilyOf(db, presented);
+      clearRefreshCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: [authenticate],
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: userSchema, 401: apiErrorSchema } },
+    },
+    async (request) => {
+      const user = await findSessionUser(db, request.user.id);
+      if (!user || !user.active) throw new HttpError(401, NOT_SIGNED_IN);
+      return toUserResponse(user, originOf(request));
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+
+const SECRET = 'a-configured-secret-of-at-least-32-chars';
+const tempDir = () => mkdtempSync(join(tmpdir(), 'accent-config-'));
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: join(process.cwd(), '.data'),
+      jwtSecret: SECRET,
+      nodeEnv: 'development',
+      isProduction: false,
+      logLevel: 'info',
+      staticRoot: REPO_ROOT.replace(/\/$/, ''),
+      remoteOverrides: [],
+      cookieSecure: false,
+    });
+  });
+
+  it('finds the repository root (the folder with shell/ and server/) from its own location', () => {
+    expect(statSync(join(REPO_ROOT, 'server', 'migrations')).isDirectory()).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://user:pw@db:5432/accent',
+      JWT_SECRET: SECRET,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      STATIC_ROOT: '/srv/accent',
+      ACCENT_REMOTES: '[{"id":"flows","entry":"https://cdn.example.com/flows/mf-manifest.json","version":"1.0.0"}]',
+      COOKIE_SECURE: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://user:pw@db:5432/accent',
+      isProduction: true,
+      logLevel: 'warn',
+      staticRoot: '/srv/accent',
+      remoteOverrides: [{ id: 'flows', entry: 'https://cdn.example.com/flows/mf-manifest.json', version: '1.0.0' }],
+      cookieSecure: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: must be a number'],
+    [{ PORT: '70000' }, 'PORT: must be at most 65535'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE: must be true or false'],
+    [{ ACCENT_REMOTES: '{not json' }, 'ACCENT_REMOTES: must be a JSON array'],
+    [{ ACCENT_REMOTES: '[{"id":"billing","entry":"/x"}]' }, 'ACCENT_REMOTES (at 0.id): id must be one of agents, missions, flows, background, pages'],
+  ])('names the variable of a bad value: %j', (env, message) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, ...env })).toThrow(message);
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL in production', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/accent', NODE_ENV: 'production' })).toThrow(
+      'JWT_SECRET: is required when DATABASE_URL is set and NODE_ENV=production',
+    );
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

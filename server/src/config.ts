@@ -1,0 +1,123 @@
+// Server configuration, read once from the environment and validated at start: a bad value stops the
+// server with a message naming the variable instead of failing later somewhere less obvious.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTE_IDS } from '@accent/shared';
+import { z } from 'zod';
+
+/** The repository root: the folder holding shell/ and mfe-<id>/ (this file is server/src or server/dist). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const JWT_SECRET_MIN_LENGTH = 32;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** One ACCENT_REMOTES entry: where a remote's mf-manifest.json lives, overriding the local build. */
+export const remoteOverrideSchema = z.object({
+  id: z.enum(REMOTE_IDS, { error: `id must be one of ${REMOTE_IDS.join(', ')}` }),
+  entry: z.string().min(1, 'entry is required'),
+  version: z.string().min(1).default('0.0.0'),
+});
+export type RemoteOverride = z.infer<typeof remoteOverrideSchema>;
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  JWT_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
+  NODE_ENV: z.string().default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  STATIC_ROOT: z.string().min(1).optional(),
+  ACCENT_REMOTES: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(remoteOverrideSchema, { error: 'must be a JSON array of {id, entry, version}' }))
+    .optional(),
+  COOKIE_SECURE: booleanFlag.default(false),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Set: a real PostgreSQL through `pg`. Unset: embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  logLevel: string;
+  staticRoot: string;
+  remoteOverrides: RemoteOverride[];
+  cookieSecure: boolean;
+  /** sign-in attempts per minute per address and email */
+  loginRateLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration. Throws ConfigError naming the offending variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset (a common result of `FOO= cmd` or blank lines in .env files).
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const [variable, ...rest] = issue.path;
+      const where = rest.length ? ` (at ${rest.join('.')})` : '';
+      return `${String(variable)}${where}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when DATABASE_URL is set and NODE_ENV=production');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    logLevel: e.LOG_LEVEL,
+    staticRoot: resolve(e.STATIC_ROOT ?? REPO_ROOT),
+    remoteOverrides: e.ACCENT_REMOTES ?? [],
+    cookieSecure: e.COOKIE_SECURE,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+  };
+}
+
+/** Tokens must stay valid across restarts, so a generated secret is kept next to the data. */
+function persistedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < JWT_SECRET_MIN_LENGTH) throw new ConfigError(`Invalid configuration:\n  ${file}: the stored JWT secret is too short; delete the file to generate a new one`);
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,66 @@
+// Every API error leaves the server as `{detail}` (spec 01 §7: the client shows `detail`), from one
+// error handler, with a message a person can act on.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const HTTP_MESSAGES = {
+  bodyTooLarge: 'Request body is too large (limit 1 MB)',
+  invalidJson: 'Request body is not valid JSON',
+  bodyRequired: 'Request body is required',
+  unsupportedMediaType: 'Unsupported content type: send application/json',
+  internal: 'Internal server error',
+  shellNotBuilt: 'The studio is not built yet: run pnpm build, then restart the server',
+  notFound: (method: string, path: string) => `Not found: ${method} ${path}`,
+} as const;
+
+/** An error meant for the caller: its status and detail are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+/** The path of a request without its query string. */
+export const pathOf = (request: FastifyRequest) => request.url.split('?')[0];
+
+/** `/steps/0/model/temperature` → `steps.0.model.temperature: <message>`. */
+function validationDetail(error: FastifyError & { validation: { instancePath: string; message?: string }[] }, request: FastifyRequest): string {
+  const [first] = error.validation;
+  if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) return HTTP_MESSAGES.bodyRequired;
+  const path = first.instancePath.split('/').filter(Boolean).join('.');
+  const message = first.message ?? 'Invalid value';
+  return path ? `${path}: ${message}` : message;
+}
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, HTTP_MESSAGES.bodyTooLarge],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, HTTP_MESSAGES.invalidJson],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, HTTP_MESSAGES.unsupportedMediaType],
+};
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+  if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send({ detail: validationDetail(error, request) });
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return reply.code(known[0]).send({ detail: known[1] });
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+    return reply.code(500).send({ detail: HTTP_MESSAGES.internal });
+  }
+  // Other client errors raised by fastify or its plugins carry a usable message.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.code(error.statusCode).send({ detail: error.message });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply.code(500).send({ detail: HTTP_MESSAGES.internal });
+}
+
+export function notFoundError(request: FastifyRequest): HttpError {
+  return new HttpError(404, HTTP_MESSAGES.notFound(request.method, pathOf(request)));
+}

@@ -1,0 +1,81 @@
+// Entry point: configuration, database (migrated, seeded when embedded), HTTP server, clean shutdown.
+import { API_DOCS_PATH, buildApp, type App } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { databaseTargetFor, openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { DEMO_CREDENTIALS, seedDemoData } from './db/seed.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function openDatabaseOrExit(config: Config): Promise<Database> {
+  const target = databaseTargetFor(config);
+  try {
+    return await openDatabase(target);
+  } catch (error) {
+    const where = target.kind === 'postgres' ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${target.dataDir}`;
+    console.error(`Cannot open ${where}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabaseOrExit(config);
+  let app: App | undefined;
+
+  // Registered before migrating, so Ctrl-C at any point still closes PGlite cleanly.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal} received, shutting down`);
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await app?.close();
+    } finally {
+      // closing PGlite flushes it, so the data directory is consistent for the next start
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  app = await buildApp({ config, db: database });
+  const log = app.log;
+  await migrate(database, { log: (line) => log.info(line) });
+  const seed = await seedDemoData(database, { isProduction: config.isProduction });
+  if (seed === 'seeded') log.info('Seeded the demo account, users and starter agents');
+  if (seed === 'refused-in-production') log.warn('Empty embedded database in production: demo accounts with public passwords are not created');
+  if (stopping) return;
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  console.log(`Accent Studio is running at http://localhost:${port}`);
+  console.log(`API documentation: http://localhost:${port}${API_DOCS_PATH}`);
+  if (database.embedded && !config.isProduction && seed !== 'refused-in-production') {
+    const { environment, library, admin, member } = DEMO_CREDENTIALS;
+    console.log(`Demo sign-in (environment ${environment}, library ${library}):`);
+    console.log(`  administrator  ${admin.email} / ${admin.password}`);
+    console.log(`  end user       ${member.email} / ${member.password}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

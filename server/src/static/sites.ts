@@ -1,0 +1,76 @@
+// Serves the built studio so `pnpm start` is one URL: the shell at / (a single-page app: unknown paths
+// get index.html) and each built remote at /mfe/<id>/ (CORS open, so a shell on another origin can
+// load it).
+import { existsSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_IDS } from '@accent/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from '../http/errors.js';
+import type { LocalRemote } from '../remotes/local.js';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Entry points whose name never changes between builds: browsers must revalidate them every time. */
+const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+/** webpack's `[contenthash]`: `main.3f9a0c1d.js`, `123.3f9a0c1d2b.css`. */
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(filePath: string): string {
+  const name = basename(filePath);
+  if (ENTRY_FILES.has(name)) return NO_CACHE;
+  return HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE;
+}
+
+/** Paths that never fall back to the single-page app. */
+const SERVER_PATHS = /^\/(api|rest|mfe)(\/|$)/;
+
+/** A client-side route: a GET outside the server's paths whose last segment is not a file name. */
+export function isAppRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = pathOf(request);
+  return !SERVER_PATHS.test(path) && extname(path) === '';
+}
+
+export interface StaticSites {
+  /** Answers a client-side route with the shell's index.html; null when the shell is not built. */
+  serveApp: ((reply: FastifyReply) => FastifyReply) | null;
+}
+
+export async function registerStaticSites(app: FastifyInstance, options: { staticRoot: string; localRemotes: LocalRemote[] }): Promise<StaticSites> {
+  const shellDir = join(options.staticRoot, 'shell', 'dist');
+  const shellBuilt = existsSync(join(shellDir, 'index.html'));
+  if (shellBuilt) {
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+    });
+    app.log.info(`Serving the shell from ${shellDir}`);
+  } else {
+    app.log.warn(`The shell is not built (${shellDir} has no index.html): the studio UI is not served. Run pnpm build.`);
+  }
+
+  for (const remote of options.localRemotes) {
+    await app.register(fastifyStatic, {
+      root: remote.distDir,
+      prefix: `/mfe/${remote.id}/`,
+      decorateReply: false, // reply.sendFile comes from the shell's registration
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('cache-control', cacheControlFor(path));
+      },
+    });
+    app.log.info(`Serving remote ${remote.id} from ${remote.distDir}`);
+  }
+  const built = new Set(options.localRemotes.map((r) => r.id));
+  for (const id of REMOTE_IDS.filter((id) => !built.has(id))) {
+    app.log.info(`Remote ${id} is not built (no ${join(options.staticRoot, `mfe-${id}`, 'dist', 'mf-manifest.json')}): skipped`);
+  }
+
+  return {
+    serveApp: shellBuilt ? (reply) => reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDir) : null,
+  };
+}

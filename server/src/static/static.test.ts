@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { makeStaticRoot } from '../testing/static-root.js';
+import { createTestContext, type TestContext } from '../testing/test-app.js';
+import { cacheControlFor } from './sites.js';
+
+const INDEX = '<!doctype html><title>Accent Studio</title>';
+
+describe('static sites', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const staticRoot = makeStaticRoot({
+      'shell/dist/index.html': INDEX,
+      'shell/dist/main.3f9a0c1d.js': 'console.log("shell")',
+      'mfe-agents/package.json': '{"version":"0.1.0"}',
+      'mfe-agents/dist/mf-manifest.json': '{"name":"mfe_agents"}',
+      'mfe-agents/dist/remoteEntry.js': 'var mfe_agents;',
+      'mfe-agents/dist/245.68a6d52c.js': 'chunk',
+    });
+    ctx = await createTestContext({ env: { STATIC_ROOT: staticRoot } });
+  }, 30_000);
+  afterAll(() => ctx.close());
+
+  const get = (url: string, method: 'GET' | 'POST' | 'HEAD' = 'GET') => ctx.app.inject({ method, url });
+
+  it('serves the shell at / without caching index.html', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/agents', '/flows/1b2c', '/end-user/missions/edit/42', '/p/quarterly-review'])('answers the client-side route %s with index.html', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+  });
+
+  it('caches hashed files for a year', async () => {
+    const response = await get('/main.3f9a0c1d.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves a built remote under /mfe/<id>/ with open CORS; its entry files are never cached', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await get(`/mfe/agents/${file}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const chunk = await get('/mfe/agents/245.68a6d52c.js');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['GET', '/api/v1/unknown', 'Not found: GET /api/v1/unknown'],
+    ['POST', '/api/nothing?x=1', 'Not found: POST /api/nothing'],
+    ['GET', '/mfe/agents/missing.js', 'Not found: GET /mfe/agents/missing.js'],
+    ['GET', '/mfe/flows/mf-manifest.json', 'Not found: GET /mfe/flows/mf-manifest.json'],
+    ['GET', '/rest/v1/missions', 'Not found: GET /rest/v1/missions'],
+    ['GET', '/missing.js', 'Not found: GET /missing.js'],
+  ] as const)('answers %s %s with a JSON 404', async (method, url, detail) => {
+    const response = await get(url, method);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail });
+  });
+
+  it('publishes the OpenAPI document and Swagger UI at /api/docs', async () => {
+    const doc = await get('/api/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/auth/login', '/api/v1/agent/list', '/api/v1/agent/save', '/api/v1/multi-agent/agent-config', '/api/v1/remotes']));
+    const ui = await get('/api/docs');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
+describe('static sites without builds', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  }, 30_000);
+  afterAll(() => ctx.close());
+
+  it('starts, and explains that the studio is not built', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'The studio is not built yet: run pnpm build, then restart the server' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/remotes' })).json()).toEqual({ remotes: [] });
+  });
+});
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['index.html', 'no-cache'],
+    ['mf-manifest.json', 'no-cache'],
+    ['remoteEntry.js', 'no-cache'],
+    ['main.23d72f13.js', 'public, max-age=31536000, immutable'],
+    ['__federation_expose_module.5ca9921c.js', 'public, max-age=31536000, immutable'],
+    ['styles.0a1b2c3d4e5f.css', 'public, max-age=31536000, immutable'],
+    ['favicon.svg', 'no-cache'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(`/dist/${file}`)).toBe(expected);
+  });
+});

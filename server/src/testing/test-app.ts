@@ -1,0 +1,99 @@
+// Test harness: a real in-memory PGlite, migrated and seeded, behind the real app (driven by inject()).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppRole, LoginResponse } from '@accent/shared';
+import { buildApp, type App, type AppDeps } from '../app.js';
+import { hashPassword } from '../auth/passwords.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { DEMO_CREDENTIALS, seedDemoData } from '../db/seed.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  auth?: AppDeps['auth'];
+}
+
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrate(database);
+  await seedDemoData(database, { isProduction: false });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
+    // an empty folder: no shell or remote builds unless a test provides them
+    STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
+    ...options.env,
+  });
+  // A generous login limit by default: only the rate-limit test exercises the real one.
+  const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0, loginRateLimit: { max: 1000, windowMs: 60_000 }, ...options.auth } });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface SignedIn {
+  token: string;
+  refreshCookie: string;
+  body: LoginResponse;
+  headers: { authorization: string };
+}
+
+export async function login(app: App, who: { email: string; password: string; environment?: string; library?: string; remember_me?: boolean }): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { environment: DEMO_CREDENTIALS.environment, library: DEMO_CREDENTIALS.library, ...who },
+  });
+  if (response.statusCode !== 200) throw new Error(`login of ${who.email} failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<LoginResponse>();
+  const cookie = response.cookies.find((c) => c.name === 'accent_refresh');
+  return { token: body.token, refreshCookie: cookie?.value ?? '', body, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+export const loginAdmin = (app: App) => login(app, DEMO_CREDENTIALS.admin);
+export const loginMember = (app: App) => login(app, DEMO_CREDENTIALS.member);
+
+/** Adds a user (and its environment and library when missing) straight into the database. */
+export async function createUser(
+  database: Database,
+  user: { environment: string; library: string; email: string; password: string; role: AppRole; name?: string; active?: boolean },
+): Promise<string> {
+  const { db } = database;
+  const account = await db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
+  let environment = await db.selectFrom('environments').select('id').where('name', '=', user.environment).executeTakeFirst();
+  environment ??= await db.insertInto('environments').values({ account_id: account.id, name: user.environment }).returning('id').executeTakeFirstOrThrow();
+  let library = await db.selectFrom('libraries').select('id').where('environment_id', '=', environment.id).where('name', '=', user.library).executeTakeFirst();
+  library ??= await db.insertInto('libraries').values({ environment_id: environment.id, name: user.library }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('users')
+    .values({
+      account_id: account.id,
+      library_id: library.id,
+      email: user.email,
+      name: user.name ?? user.email,
+      role: user.role,
+      password_hash: await hashPassword(user.password),
+      active: user.active ?? true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
