@@ -1,14 +1,19 @@
+// The shell's real entry (index.ts imports it behind an async boundary so shared singletons are
+// negotiated first).
+// The default export is react's module object itself, the same object every remote's `import React` gets.
+import React, { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import { Suspense, lazy } from 'react';
-import * as React from 'react';
-import type { RemoteModule } from '@accent/shared';
+import { getStore, session } from '@accent/shared/client';
+import { App } from './app/App.js';
+import { registerShellSingletons } from './app/singletons.js';
 
-const Agents = lazy(async () => {
-  registerRemotes([{ name: 'mfe_agents', entry: '/mfe/agents/mf-manifest.json' }]);
-  const mod = await loadRemote<{ default: RemoteModule }>('mfe_agents/module');
-  const C = mod!.default.routes[0].Component;
-  (window as any).shellReact = React;
-  return { default: () => <Suspense fallback="inner"><C /></Suspense> };
-});
-createRoot(document.getElementById('root')!).render(<Suspense fallback="loading"><Agents /></Suspense>);
+registerShellSingletons(React, getStore());
+void session.start();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

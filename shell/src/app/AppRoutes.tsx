@@ -1,0 +1,69 @@
+// The route table (spec 01 §2, DESIGN.md §3): standalone /landing and /login, the sidebar shell for
+// everything signed in (admin paths and /end-user/*), and one route per remote-owned path.
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RemoteArea } from '../remotes/RemoteArea.js';
+import { REMOTE_ROUTE_SPECS } from '../remotes/routes.js';
+import { AppLayout } from '../layout/AppLayout.js';
+import { FullPageLoading } from './FullPageLoading.js';
+import { RequireAuth, RootRedirect } from './guards.js';
+import {
+  AccentAssistPage,
+  AdminPage,
+  AiUniversityPage,
+  AnalyticsPage,
+  DeployPage,
+  EndUserDashboard,
+  HomePage,
+  LandingPage,
+  LoginPage,
+  MyTeamPage,
+  MyToolsPage,
+  NotFoundPage,
+} from './pages.js';
+
+/** The shell's own pages inside the sidebar layout (SHELL_ROUTES minus /, /landing, /login). */
+export const SHELL_LAYOUT_ROUTES = [
+  { path: '/home', Page: HomePage },
+  { path: '/admin', Page: AdminPage },
+  { path: '/ai-university', Page: AiUniversityPage },
+  { path: '/deploy', Page: DeployPage },
+  { path: '/accent-assist', Page: AccentAssistPage },
+  { path: '/end-user/dashboard', Page: EndUserDashboard },
+  { path: '/end-user/my-tools', Page: MyToolsPage },
+  { path: '/end-user/analytics', Page: AnalyticsPage },
+  { path: '/end-user/my-team', Page: MyTeamPage },
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageLoading />}>
+      <Routes>
+        <Route path="/" element={<RootRedirect />} />
+        <Route path="/landing" element={<LandingPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        {REMOTE_ROUTE_SPECS.filter((r) => r.public).map(({ id, pattern }) => (
+          <Route key={pattern} path={pattern} element={<RemoteArea id={id} pattern={pattern} />} />
+        ))}
+
+        <Route
+          element={
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          }
+        >
+          {SHELL_LAYOUT_ROUTES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="/end-user" element={<Navigate to="/end-user/dashboard" replace />} />
+          {REMOTE_ROUTE_SPECS.filter((r) => !r.public).map(({ id, pattern }) => (
+            <Route key={pattern} path={pattern} element={<RemoteArea id={id} pattern={pattern} />} />
+          ))}
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,15 @@
+// Every route page of the shell, loaded lazily (spec 01 §2: "All route pages load lazily").
+import { lazy } from 'react';
+
+export const LandingPage = lazy(() => import('../landing/LandingPage.js'));
+export const LoginPage = lazy(() => import('../login/LoginPage.js'));
+export const HomePage = lazy(() => import('../home/HomePage.js'));
+export const AdminPage = lazy(() => import('../admin/AdminPage.js'));
+export const AiUniversityPage = lazy(() => import('../ai-university/AiUniversityPage.js'));
+export const DeployPage = lazy(() => import('../deploy/DeployPage.js'));
+export const AccentAssistPage = lazy(() => import('../accent-assist/AccentAssistPage.js'));
+export const EndUserDashboard = lazy(() => import('../end-user/EndUserDashboard.js'));
+export const MyToolsPage = lazy(() => import('../end-user/MyToolsPage.js'));
+export const AnalyticsPage = lazy(() => import('../end-user/AnalyticsPage.js'));
+export const MyTeamPage = lazy(() => import('../end-user/MyTeamPage.js'));
+export const NotFoundPage = lazy(() => import('./NotFound.js'));

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@accent/shared';
+import { renderWithProviders } from '../app/testing.js';
+import DeployPage from './DeployPage.js';
+
+const location = () => screen.getByTestId('location').textContent;
+const card = (name: string) => screen.getByRole('button', { name });
+
+let alertSpy: ReturnType<typeof jest.spyOn>;
+beforeEach(() => {
+  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => alertSpy.mockRestore());
+
+describe('Agent Deployment', () => {
+  it('shows its title and six cards', async () => {
+    await renderWithProviders(<DeployPage />, '/deploy');
+    expect(screen.getByRole('heading', { name: 'Agent Deployment', level: 1 })).toBeInTheDocument();
+    for (const name of ['Agents', 'Flows', 'Agentic', 'Background', 'Page', 'Custom']) expect(card(name)).toBeInTheDocument();
+    expect(card('Flows')).toHaveAttribute('data-card-id', 'workflow');
+  });
+
+  it.each([
+    ['Agents', '/agents'],
+    ['Flows', '/flows'],
+    ['Background', '/background'],
+    ['Page', '/pages/builder'],
+    ['Custom', '/pages/builder'],
+  ])('%s opens %s', async (name, path) => {
+    await renderWithProviders(<DeployPage />, '/deploy');
+    await userEvent.click(card(name));
+    expect(location()).toBe(path);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('Agentic only shows the alert', async () => {
+    await renderWithProviders(<DeployPage />, '/deploy');
+    await userEvent.click(card('Agentic'));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.agenticAlert));
+    expect(location()).toBe('/deploy');
+  });
+
+  it('cards work from the keyboard', async () => {
+    await renderWithProviders(<DeployPage />, '/deploy');
+    card('Background').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(location()).toBe('/background');
+  });
+
+  it('has a back button to home', async () => {
+    await renderWithProviders(<DeployPage />, '/deploy');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(location()).toBe('/home');
+  });
+});

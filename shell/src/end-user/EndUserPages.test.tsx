@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MEMBER, agentItem, fakeServices, renderWithProviders, testSession } from '../app/testing.js';
+import AnalyticsPage from './AnalyticsPage.js';
+import EndUserDashboard from './EndUserDashboard.js';
+import MyTeamPage from './MyTeamPage.js';
+import MyToolsPage from './MyToolsPage.js';
+
+const session = testSession();
+beforeAll(() => session.signIn(MEMBER));
+afterAll(() => session.stop());
+
+describe('end-user pages', () => {
+  it('dashboard greets the user, shows the library’s agents and links to the areas', async () => {
+    const { services } = fakeServices({ agents: [agentItem('Lead Qualifier'), agentItem('Market Researcher')] });
+    await renderWithProviders(<EndUserDashboard />, '/end-user/dashboard', { services });
+    expect(screen.getByRole('heading', { name: 'Hello, Max Member' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Lead Qualifier' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Market Researcher' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /My Missions/ })).toHaveAttribute('href', '/end-user/my-missions');
+    expect(screen.getByRole('link', { name: /Mission results/ })).toHaveAttribute('href', '/end-user/mission-results');
+  });
+
+  it('my tools shows the spec’s loading, error and empty texts', async () => {
+    const { services, listAgents } = fakeServices({ agents: new Error('HTTP 500: Internal Server Error') });
+    await renderWithProviders(<MyToolsPage />, '/end-user/my-tools', { services });
+    expect(await screen.findByText('Failed to load agents: HTTP 500: Internal Server Error')).toBeInTheDocument();
+    listAgents.mockResolvedValueOnce([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No agents found')).toBeInTheDocument();
+  });
+
+  it('analytics computes its figures from the agent list', async () => {
+    const { services } = fakeServices({
+      agents: [agentItem('Old', { size: 1.5, lastModDate: '2024-01-01T00:00:00Z' }), agentItem('New', { size: 2, lastModDate: '2025-06-01T00:00:00Z' })],
+    });
+    await renderWithProviders(<AnalyticsPage />, '/end-user/analytics', { services });
+    expect(await screen.findByText('2')).toBeInTheDocument();
+    expect(screen.getByText('3.5 KB')).toBeInTheDocument();
+    expect(screen.getByText(/^New · /)).toBeInTheDocument();
+  });
+
+  it('my team shows the signed-in user', async () => {
+    await renderWithProviders(<MyTeamPage />, '/end-user/my-team');
+    expect(screen.getByText('Max Member')).toBeInTheDocument();
+    expect(screen.getByText('End User')).toBeInTheDocument();
+    expect(screen.getByText('MM')).toBeInTheDocument();
+  });
+});

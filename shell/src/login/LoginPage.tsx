@@ -1,0 +1,40 @@
+// /login: the shared LoginForm centred on a standalone page. After signing in the user goes where they
+// wanted to go (remembered by the route guard) or to /home; a signed-in visitor goes there at once.
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useSession } from '@accent/shared/client';
+import { LoginForm } from '@accent/shared/ui';
+import { FullPageLoading } from '../app/FullPageLoading.js';
+import { RESTORING_SESSION_TEXT } from '../app/guards.js';
+import { returnPathFrom } from '../app/navigation.js';
+import { Logo } from '../layout/Logo.js';
+import styles from './LoginPage.module.css';
+
+export default function LoginPage() {
+  const { status } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = returnPathFrom(location.state);
+
+  if (status === 'unknown') return <FullPageLoading text={RESTORING_SESSION_TEXT} />;
+  if (status === 'signed-in') return <Navigate to={target} replace />;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/landing" className={styles.brand}>
+          <Logo />
+        </Link>
+      </header>
+      <main className={styles.main}>
+        <div className={styles.card}>
+          <h1 className={styles.title}>Sign in to Accent Studio</h1>
+          <p className={styles.lead}>Use your work account to build, test and deploy agents.</p>
+          <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+        </div>
+        <p className={styles.back}>
+          <Link to="/landing">← Back to the product overview</Link>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// How the shell gets a remote's descriptor. The interface is what RemoteArea and the registry use; the
+// Module Federation implementation lives in federation.ts (kept apart so tests inject their own loader).
+import { REMOTE_TITLES, type RemoteId, type RemoteModule, type RemoteRegistryEntry } from '@accent/shared';
+
+export interface RemoteLoader {
+  /** Tells the federation runtime where remotes live. `force` replaces an already registered remote. */
+  register(entries: RemoteRegistryEntry[], options?: { force?: boolean }): void;
+  /** Loads `<name>/module` and returns whatever it exported (checked by `toRemoteModule`). */
+  load(entry: RemoteRegistryEntry): Promise<unknown>;
+}
+
+/** Checks the loaded export: the descriptor itself or a module namespace whose default is one. */
+export function toRemoteModule(loaded: unknown, id: RemoteId): RemoteModule {
+  const title = REMOTE_TITLES[id];
+  if (loaded == null) throw new Error(`The ${title} remote returned no module.`);
+  const candidate = (typeof loaded === 'object' && 'default' in loaded ? (loaded as { default: unknown }).default : loaded) as Partial<RemoteModule> | null;
+  if (!candidate || typeof candidate !== 'object' || !Array.isArray(candidate.routes)) {
+    throw new Error(`The ${title} remote does not export a module descriptor.`);
+  }
+  if (candidate.id !== id) {
+    throw new Error(`The ${title} remote declares itself as "${String(candidate.id)}".`);
+  }
+  return candidate as RemoteModule;
+}
+
+/**
+ * Caches one loaded descriptor per remote (and the in-flight promise, so parallel areas share one
+ * load). A failed load is dropped from the cache so Retry really tries again.
+ */
+export class RemoteModuleCache {
+  private readonly pending = new Map<RemoteId, { key: string; promise: Promise<RemoteModule> }>();
+  private readonly loaded = new Map<RemoteId, { key: string; module: RemoteModule }>();
+
+  constructor(private readonly loader: RemoteLoader) {}
+
+  private static key(entry: RemoteRegistryEntry) {
+    return `${entry.name}@${entry.entry}`;
+  }
+
+  /** The descriptor if it is already loaded for this exact entry. */
+  peek(entry: RemoteRegistryEntry): RemoteModule | undefined {
+    const hit = this.loaded.get(entry.id);
+    return hit && hit.key === RemoteModuleCache.key(entry) ? hit.module : undefined;
+  }
+
+  get(entry: RemoteRegistryEntry): Promise<RemoteModule> {
+    const key = RemoteModuleCache.key(entry);
+    const done = this.peek(entry);
+    if (done) return Promise.resolve(done);
+    const inFlight = this.pending.get(entry.id);
+    if (inFlight && inFlight.key === key) return inFlight.promise;
+    const promise = Promise.resolve()
+      .then(() => this.loader.load(entry))
+      .then((loaded) => {
+        const module = toRemoteModule(loaded, entry.id);
+        this.loaded.set(entry.id, { key, module });
+        return module;
+      })
+      .finally(() => {
+        if (this.pending.get(entry.id)?.promise === promise) this.pending.delete(entry.id);
+      });
+    this.pending.set(entry.id, { key, promise });
+    return promise;
+  }
+
+  /** Forgets a remote (after a failure, or when its registry entry changed). */
+  invalidate(id: RemoteId): void {
+    this.pending.delete(id);
+    this.loaded.delete(id);
+  }
+}
