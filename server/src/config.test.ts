@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       STATIC_ROOT: '/srv/accent',
       ACCENT_REMOTES: '[{"id":"flows","entry":"https://cdn.example.com/flows/mf-manifest.json","version":"1.0.0"}]',
       COOKIE_SECURE: 'true',
+      LOGIN_RATE_LIMIT: '25',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       staticRoot: '/srv/accent',
       remoteOverrides: [{ id: 'flows', entry: 'https://cdn.example.com/flows/mf-manifest.json', version: '1.0.0' }],
       cookieSecure: true,
+      loginRateLimit: 25,
     });
   });
 

@@ -33,12 +33,12 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         category: 'Support',
         avatar: '🎯',
         flow_type: 'supervisor',
-        query: 'Complete this task: {task}',
+        query: 'Complete this task: {{task}}',
         params: { task: '', context: '' },
         steps: [
           step(0, {
             name: 'Complete the task',
-            query: 'Task: {task}\n\nContext: {context}\n\nComplete the task and report what you did.',
+            query: 'Task: {{task}}\n\nContext: {{context}}\n\nComplete the task and report what you did.',
             system: [
               'You are a dependable assistant that completes one task at a time.',
               'Follow the instructions exactly and ask for missing information instead of guessing.',
@@ -61,12 +61,12 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         category: 'Research',
         avatar: '🔍',
         flow_type: 'dynamic',
-        query: 'Research {topic}',
+        query: 'Research {{topic}}',
         params: { topic: '', audience: 'sales team' },
         steps: [
           step(0, {
             name: 'Gather sources',
-            query: 'Find the most relevant and recent sources about {topic}. List each source with its key facts.',
+            query: 'Find the most relevant and recent sources about {{topic}}. List each source with its key facts.',
             system: [
               'You are a meticulous research analyst.',
               'Prefer primary and recent sources; note the date of each fact.',
@@ -78,7 +78,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
           }),
           step(1, {
             name: 'Write the brief',
-            query: 'Using the sources gathered, write a one-page brief about {topic} for the {audience}.',
+            query: 'Using the sources gathered, write a one-page brief about {{topic}} for the {{audience}}.',
             system: [
               'Structure the brief as: summary, key findings, implications, sources.',
               'Cite the source of every finding.',
@@ -100,20 +100,20 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         category: 'Marketing',
         avatar: '📈',
         flow_type: 'dynamic',
-        query: 'Create a campaign for {product} aimed at {audience}',
+        query: 'Create a campaign for {{product}} aimed at {{audience}}',
         params: { product: '', audience: '', channel: 'LinkedIn' },
         steps: [
           step(0, {
             name: 'Position the message',
-            query: 'Describe the main pain points of {audience} and how {product} addresses them. Propose three key messages.',
+            query: 'Describe the main pain points of {{audience}} and how {{product}} addresses them. Propose three key messages.',
             system: ['You are a senior product marketer.', 'Be specific and benefit-led; avoid jargon and superlatives.'],
             include_in_output: false,
             model: { temperature: 0.7 },
           }),
           step(1, {
             name: 'Draft the campaign copy',
-            query: 'Write campaign copy for {channel}: a headline, a short post and a call to action, based on the key messages.',
-            system: ['Match the tone and length conventions of {channel}.', 'Offer two variants so they can be A/B tested.'],
+            query: 'Write campaign copy for {{channel}}: a headline, a short post and a call to action, based on the key messages.',
+            system: ['Match the tone and length conventions of {{channel}}.', 'Offer two variants so they can be A/B tested.'],
             tools: ['LinkedIn API'],
             model: { temperature: 0.8 },
           }),
@@ -132,12 +132,12 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         category: 'Sales',
         avatar: '✉️',
         flow_type: 'supervisor',
-        query: 'Write an email to {recipient} about {purpose}',
+        query: 'Write an email to {{recipient}} about {{purpose}}',
         params: { recipient: '', purpose: '', tone: 'professional' },
         steps: [
           step(0, {
             name: 'Write the email',
-            query: 'Write an email to {recipient} about {purpose} in a {tone} tone. Include a subject line.',
+            query: 'Write an email to {{recipient}} about {{purpose}} in a {{tone}} tone. Include a subject line.',
             system: [
               'You write concise business emails: a clear subject, at most three short paragraphs and one call to action.',
               'Personalise the opening with what is known about the recipient.',

@@ -45,7 +45,8 @@ export function createAuthApi(http: AxiosInstance = createApiClient()): AuthApi 
     },
     async logout(token) {
       try {
-        await http.post('/api/auth/logout', null, {
+        // No body at all: a null body makes axios send a form content type, which the server refuses (415).
+        await http.post('/api/auth/logout', undefined, {
           timeout: LOGOUT_TIMEOUT_MS,
           ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
         });

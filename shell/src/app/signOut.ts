@@ -11,6 +11,8 @@ export const signingOutAtom = atom(false);
 
 export async function signOut(store: Store, session: Pick<SessionManager, 'logout'>, navigate: NavigateFunction): Promise<void> {
   store.set(signingOutAtom, true);
-  navigate('/landing', { replace: true });
+  // The server must revoke the refresh cookie before the landing page shows: a reload in between
+  // would otherwise restore the session.
   await session.logout();
+  navigate('/landing', { replace: true });
 }
