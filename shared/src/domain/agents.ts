@@ -69,6 +69,7 @@ export function agentFromListItem(item: AgentListItem, meta?: Partial<AgentConfi
     usage: msg.usageText(item.size),
     rating: REAL_AGENT_RATING,
     lastModDate: item.lastModDate,
+    chatbot: item.chatbot ?? meta?.chatbot ?? false,
   };
 }
 
@@ -89,6 +90,7 @@ export function mergeAgentConfig(agent: Agent, config: Partial<AgentConfig>): Ag
     avatar: config.avatar ?? agent.avatar,
     status: config.status ?? agent.status,
     settings: agentSettingsSchema.parse(config.settings ?? agent.settings),
+    chatbot: config.chatbot ?? agent.chatbot,
   };
 }
 
@@ -114,6 +116,7 @@ export function toSaveRequest(agent: Agent): AgentConfig {
     status: agent.status,
     tools: agent.tools,
     settings: agent.settings,
+    chatbot: agent.chatbot ?? false,
   };
 }
 

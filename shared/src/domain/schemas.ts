@@ -133,6 +133,8 @@ export const agentSaveRequestSchema = z.object({
   status: z.enum(AGENT_STATUSES).optional(),
   tools: z.array(z.string().max(100)).max(100).optional(),
   settings: agentSettingsSchema.optional(),
+  /** offered on /chatbots as a chat that keeps a thread */
+  chatbot: z.boolean().optional(),
 });
 export type AgentSaveRequest = z.input<typeof agentSaveRequestSchema>;
 export type AgentConfig = z.infer<typeof agentSaveRequestSchema>;
@@ -151,6 +153,7 @@ export const agentListItemSchema = z.object({
   avatar: z.string().optional(),
   status: z.enum(AGENT_STATUSES).optional(),
   tools: z.array(z.string()).optional(),
+  chatbot: z.boolean().optional(),
 });
 export type AgentListItem = z.infer<typeof agentListItemSchema>;
 export const agentListResponseSchema = z.object({ status: z.literal('success'), agents: z.array(agentListItemSchema) });
@@ -196,6 +199,8 @@ export interface Agent {
   save_history: boolean;
   max_history_items: number;
   settings: AgentSettings;
+  /** offered on /chatbots */
+  chatbot?: boolean;
   // derived for cards
   model?: string;
   usage?: string;
