@@ -59,8 +59,8 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
       cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules/.cache/webpack') },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // @accent/shared is consumed from source (its "source" export condition); its imports use .js.
-        conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+        // @accent/shared is consumed from source (its "@accent/source" export condition); its imports use .js.
+        conditionNames: ['@accent/source', 'browser', 'import', 'module', 'default'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
       module: {

@@ -5,10 +5,11 @@ import { getStore } from '@accent/shared/client';
 import remote from './module.js';
 
 describe('agents remote module', () => {
-  it('declares /agents and /agents/* only (the runtime pages come later)', () => {
+  it('declares every path the agents remote owns: /agents, /agents/*, /agent-test and /chatbots', () => {
     expect(remote.id).toBe('agents');
     const paths = remote.routes.map((r) => r.path);
-    expect(paths).toEqual(['/agents', '/agents/*']);
+    expect(paths).toEqual(['/agents', '/agents/*', '/agent-test', '/chatbots']);
+    expect([...paths].sort()).toEqual([...REMOTE_ROUTE_OWNERSHIP.agents].sort());
     for (const p of paths) expect(REMOTE_ROUTE_OWNERSHIP.agents).toContain(p);
   });
 

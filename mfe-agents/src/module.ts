@@ -1,5 +1,5 @@
-// The one module this remote exposes (DESIGN.md §3): the Agents area's routes. /agent-test and /chatbots
-// arrive with the agent runtime.
+// The one module this remote exposes (DESIGN.md §3): the Agents area's routes (dashboard, editor, the
+// agent test page and the chatbots).
 import React, { lazy } from 'react';
 import type { RemoteModule } from '@accent/shared';
 import { getStore } from '@accent/shared/client';
@@ -13,6 +13,8 @@ const remote: RemoteModule = {
   routes: [
     { path: '/agents', Component: lazy(() => import('./dashboard/DashboardRoute.js')) },
     { path: '/agents/*', Component: lazy(() => import('./editor/EditorRoute.js')) },
+    { path: '/agent-test', Component: lazy(() => import('./agent-test/AgentTestRoute.js')) },
+    { path: '/chatbots', Component: lazy(() => import('./chatbots/ChatbotsRoute.js')) },
   ],
 };
 

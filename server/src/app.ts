@@ -10,11 +10,15 @@ import { createAccessTokens } from './auth/access-token.js';
 import { agentRoutes } from './agents/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
 import { createAuthenticate } from './auth/guard.js';
-import type { Config } from './config.js';
+import { adminRoutes } from './admin/routes.js';
+import { masterKeyFor, type Config } from './config.js';
+import { createCredentialStore } from './credentials/store.js';
 import type { Database } from './db/database.js';
 import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
 import { discoverLocalRemotes } from './remotes/local.js';
 import { remoteRoutes } from './remotes/routes.js';
+import { createRuntime } from './runtime/run-agent.js';
+import { runtimeRoutes } from './runtime/routes.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -33,6 +37,11 @@ const REDACTED_PATHS = [
   '*.password',
   'token',
   '*.token',
+  // credential values (never logged on purpose; this guards against an accidental log of a body)
+  'values',
+  '*.values',
+  'apiKey',
+  '*.apiKey',
 ];
 
 export interface AppDeps {
@@ -87,7 +96,11 @@ export async function buildApp({ config, db, auth = {} }: AppDeps) {
     loginFailureDelayMs: auth.loginFailureDelayMs ?? 400,
     loginRateLimit: auth.loginRateLimit ?? { max: config.loginRateLimit, windowMs: 60_000 },
   });
+  const credentials = createCredentialStore(db.db, masterKeyFor(config));
+  const runtime = createRuntime({ db: db.db, config, credentials });
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
+  await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
+  await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(remoteRoutes, { prefix: '/api/v1', db: db.db, authenticate, local: localRemotes, overrides: config.remoteOverrides });
 
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes });

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+import { ConfigError, loadConfig, masterKeyFor, REPO_ROOT } from './config.js';
 
 const SECRET = 'a-configured-secret-of-at-least-32-chars';
+const MASTER_KEY = randomBytes(32);
 const tempDir = () => mkdtempSync(join(tmpdir(), 'accent-config-'));
 
 describe('loadConfig', () => {
@@ -41,7 +43,22 @@ describe('loadConfig', () => {
       ACCENT_REMOTES: '[{"id":"flows","entry":"https://cdn.example.com/flows/mf-manifest.json","version":"1.0.0"}]',
       COOKIE_SECURE: 'true',
       LOGIN_RATE_LIMIT: '25',
+      ACCENT_MASTER_KEY: MASTER_KEY.toString('base64'),
+      OPENAI_API_KEY: 'sk-env',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1',
+      AZURE_API_KEY: 'az-key',
+      AZURE_RESOURCE_NAME: 'acme-openai',
+      SLACK_API_BASE_URL: 'http://127.0.0.1:9998',
     });
+    expect(config.masterKey?.equals(MASTER_KEY)).toBe(true);
+    expect(config.providerEnv).toEqual({
+      openai: { apiKey: 'sk-env', baseUrl: 'http://127.0.0.1:9999/v1' },
+      anthropic: {},
+      google: {},
+      microsoft: { apiKey: 'az-key', resourceName: 'acme-openai' },
+      local: {},
+    });
+    expect(config.connectorBaseUrls).toMatchObject({ slack: 'http://127.0.0.1:9998', sendgrid: 'https://api.sendgrid.com' });
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
@@ -63,6 +80,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE: must be true or false'],
     [{ ACCENT_REMOTES: '{not json' }, 'ACCENT_REMOTES: must be a JSON array'],
+    [{ ACCENT_MASTER_KEY: Buffer.alloc(16).toString('base64') }, 'ACCENT_MASTER_KEY: must be 32 bytes in base64'],
+    [{ OPENAI_BASE_URL: 'localhost:8080' }, 'OPENAI_BASE_URL: must be an http:// or https:// URL'],
     [{ ACCENT_REMOTES: '[{"id":"billing","entry":"/x"}]' }, 'ACCENT_REMOTES (at 0.id): id must be one of agents, missions, flows, background, pages'],
   ])('names the variable of a bad value: %j', (env, message) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, ...env })).toThrow(ConfigError);
@@ -73,6 +92,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/accent', NODE_ENV: 'production' })).toThrow(
       'JWT_SECRET: is required when DATABASE_URL is set and NODE_ENV=production',
     );
+  });
+
+  it('requires ACCENT_MASTER_KEY with DATABASE_URL in production (processes must share it)', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/accent', NODE_ENV: 'production', JWT_SECRET: SECRET })).toThrow(
+      'ACCENT_MASTER_KEY: is required when DATABASE_URL is set and NODE_ENV=production',
+    );
+  });
+
+  it('generates the credential master key once into DATA_DIR with mode 0600', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir });
+    expect(config.masterKey).toBeUndefined();
+    const key = masterKeyFor(config);
+    expect(key).toHaveLength(32);
+    const file = join(dataDir, 'master.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(masterKeyFor(config).equals(key)).toBe(true);
+    expect(masterKeyFor({ ...config, masterKey: MASTER_KEY }).equals(MASTER_KEY)).toBe(true);
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {

@@ -5,6 +5,7 @@ import { PartnerIcons } from '../partners/PartnerIcons.js';
 import styles from './AgentCard.module.css';
 
 export const UNSAVED_COPY_BADGE = 'Unsaved copy';
+export const DEMO_CARD_BADGE = 'Demo';
 
 export interface AgentCardProps {
   agent: Agent;
@@ -45,7 +46,7 @@ export function AgentCard({ agent, canEdit, onOpen, onViewMissions, onDuplicate,
 
   return (
     <article
-      className={`${styles.card} ${agent.localOnly ? styles.local : ''}`}
+      className={`${styles.card} ${agent.localOnly ? styles.local : ''} ${agent.demo ? styles.demo : ''}`}
       tabIndex={0}
       aria-labelledby={headingId}
       aria-roledescription="agent card"
@@ -62,23 +63,33 @@ export function AgentCard({ agent, canEdit, onOpen, onViewMissions, onDuplicate,
             {agent.name}
           </h3>
           {agent.localOnly && <span className={styles.badge}>{UNSAVED_COPY_BADGE}</span>}
+          {agent.demo && <span className={styles.demoBadge}>{DEMO_CARD_BADGE}</span>}
         </div>
-        <div className={styles.menu} ref={menuRef}>
-          <Menu
-            align="end"
-            items={items}
-            trigger={(props) => (
-              <button type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`} {...props}>
-                <span aria-hidden="true">⋯</span>
-              </button>
-            )}
-          />
-        </div>
+        {/* demo agents are read-only: no missions, no duplicate, no delete */}
+        {!agent.demo && (
+          <div className={styles.menu} ref={menuRef}>
+            <Menu
+              align="end"
+              items={items}
+              trigger={(props) => (
+                <button type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`} {...props}>
+                  <span aria-hidden="true">⋯</span>
+                </button>
+              )}
+            />
+          </div>
+        )}
       </header>
       <p className={styles.description}>{agent.description || 'No description'}</p>
       <footer className={styles.footer}>
         <span className={styles.tag}>{agent.category}</span>
         <PartnerIcons partners={agent.partnerIcons ?? []} />
+        {agent.rating != null && (
+          <span className={styles.rating}>
+            <span aria-hidden="true">★</span>
+            <span className={styles.visuallyHidden}>Rating</span> {agent.rating.toFixed(1)}
+          </span>
+        )}
         {agent.usage && <span className={styles.usage}>{agent.usage}</span>}
       </footer>
     </article>

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/shared';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField } from '@accent/shared/ui';
 import { CreateAgentModal } from '../create/CreateAgentModal.js';
@@ -11,6 +11,8 @@ import { useAgentList, useAgentListUpdates } from '../state/agentList.js';
 import { useCanEdit } from '../state/permissions.js';
 import { AgentCard } from './AgentCard.js';
 import { CategoryFilter } from './CategoryFilter.js';
+import { DemoAgentModal } from './DemoAgentModal.js';
+import { demoLoadFailed, useDemoAgents } from './demoAgents.js';
 import styles from './DashboardPage.module.css';
 
 export const editorPath = (agent: Agent) =>
@@ -33,7 +35,7 @@ function useFilterAnimation(category: string | null): boolean {
 }
 
 export function DashboardPage() {
-  const { api, notify, newId } = useAgentsEnv();
+  const { api, notify, newId, adminSettings } = useAgentsEnv();
   const store = useStore();
   const navigate = useNavigate();
   const canEdit = useCanEdit();
@@ -46,13 +48,17 @@ export function DashboardPage() {
   const animating = useFilterAnimation(category);
   const [pendingDelete, setPendingDelete] = useState<Agent | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // Presentation mode (spec 01 §4): read when the dashboard opens, as the admin may have just changed it.
+  const presentation = useMemo(() => adminSettings().experimentalProjects, [adminSettings]);
+  const demo = useDemoAgents(presentation);
+  const [openDemo, setOpenDemo] = useState<Agent | null>(null);
 
   // Fresh list on every visit (a save that just navigated here has already started one).
   useEffect(() => {
     if (store.get(agentListAtom).status !== 'loading') void reload();
   }, [reload, store]);
 
-  const visible = filterAgents([...copies, ...state.agents], search, category);
+  const visible = filterAgents([...copies, ...state.agents, ...demo.agents], search, category);
 
   const duplicate = async (agent: Agent) => {
     try {
@@ -112,7 +118,7 @@ export function DashboardPage() {
             <AgentCard
               agent={agent}
               canEdit={canEdit}
-              onOpen={(a) => navigate(editorPath(a))}
+              onOpen={(a) => (a.demo ? setOpenDemo(a) : navigate(editorPath(a)))}
               onViewMissions={(a) => navigate(`/missions?agent=${encodeURIComponent(a.name)}`)}
               onDuplicate={(a) => void duplicate(a)}
               onDelete={setPendingDelete}
@@ -132,11 +138,21 @@ export function DashboardPage() {
           </h1>
           <p className={styles.subtitle}>Build, manage and deploy AI agents for sales, marketing, research and support.</p>
         </div>
-        {canEdit && (
-          <Button variant="primary" onClick={() => setCreateOpen(true)}>
-            {MESSAGES.createNewAgent}
-          </Button>
-        )}
+        <div className={styles.headerActions}>
+          <nav aria-label="More agent tools" className={styles.links}>
+            <Link to="/chatbots" className={styles.link}>
+              Chatbots
+            </Link>
+            <Link to="/agent-test" className={styles.link}>
+              Agent test
+            </Link>
+          </nav>
+          {canEdit && (
+            <Button variant="primary" onClick={() => setCreateOpen(true)}>
+              {MESSAGES.createNewAgent}
+            </Button>
+          )}
+        </div>
       </header>
       <div className={styles.toolbar} role="search">
         <div className={styles.search}>
@@ -150,8 +166,17 @@ export function DashboardPage() {
         </div>
         <CategoryFilter />
       </div>
+      {presentation && demo.status === 'error' && demo.error && (
+        <p className={styles.demoNotice} role="status">
+          <span>{demoLoadFailed(demo.error)}</span>
+          <Button variant="ghost" size="sm" onClick={() => void demo.retry()}>
+            Retry
+          </Button>
+        </p>
+      )}
       {body}
       {canEdit && <CreateAgentModal />}
+      <DemoAgentModal agent={openDemo} onClose={() => setOpenDemo(null)} />
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete Agent"

@@ -10,6 +10,8 @@ import styles from './Editor.module.css';
 const HISTORY_MESSAGE = 'Max history items must be a whole number between 0 and 1000';
 const maxHistorySchema = z.number({ error: HISTORY_MESSAGE }).int(HISTORY_MESSAGE).min(0, HISTORY_MESSAGE).max(1000, HISTORY_MESSAGE);
 
+export const CHATBOT_LABEL = 'Available as a chatbot';
+
 const categoryOptions = (current: string) => [
   ...AGENT_CATEGORIES.map((c) => ({ value: c, label: c })),
   // A category derived from keywords (e.g. General) stays visible until another is chosen.
@@ -77,6 +79,17 @@ export function BasicInfoTab() {
               onChange={(n) => patch({ max_history_items: n })}
             />
           </div>
+        </div>
+        <div className={styles.chatbotOption}>
+          <Checkbox
+            label={CHATBOT_LABEL}
+            checked={agent.chatbot ?? false}
+            onChange={(e) => patch({ chatbot: e.target.checked })}
+            aria-describedby="agent-chatbot-hint"
+          />
+          <p id="agent-chatbot-hint" className={styles.sectionHint}>
+            Offered on the Chatbots page as a chat that keeps the conversation, using the history settings above.
+          </p>
         </div>
       </section>
 

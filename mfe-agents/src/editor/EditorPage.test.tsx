@@ -15,19 +15,21 @@ function renderNew(route = '/agents/new') {
 }
 
 describe('editor shell', () => {
-  it('titles a new agent Create New Agent, starts as Draft, and has no Test Agent button', async () => {
+  it('titles a new agent Create New Agent, starts as Draft, and cannot test it before it is saved', async () => {
     renderNew();
     expect(await screen.findByRole('heading', { level: 1, name: 'Create New Agent' })).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('Draft');
     expect(screen.getByRole('button', { name: 'Back to Agents' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Agent' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: /Test Agent/ })).not.toBeInTheDocument();
+    const test = screen.getByRole('button', { name: 'Test Agent' });
+    expect(test).toBeDisabled();
+    expect(test).toHaveAccessibleDescription('Save the agent before testing it');
   });
 
-  it('has four tabs that switch by click and by arrow keys', async () => {
+  it('has five tabs (the fifth is Runs) that switch by click and by arrow keys', async () => {
     const r = renderNew();
     await screen.findByLabelText('Name');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Info', 'Tools & Integrations', 'Steps', 'Advanced Settings']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Info', 'Tools & Integrations', 'Steps', 'Advanced Settings', 'Runs']);
     await openTab(r, 'Steps');
     expect(screen.getByText('This agent has no configured steps. It may be a simple single-response agent.')).toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Steps' }).id);
@@ -155,6 +157,30 @@ describe('basic info', () => {
     await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
     await waitFor(() => expect(r.api.save).toHaveBeenCalledTimes(1));
     expect(Object.keys(savedBody(r).params)).toEqual(['topic', 'param2']);
+  });
+});
+
+describe('chatbot option', () => {
+  it('binds Available as a chatbot to chatbot, shown checked when saved so', async () => {
+    const api = fakeApi([listItem('Helpdesk Bot', 'Answers tickets')], { 'Helpdesk Bot': { description: 'Answers tickets', chatbot: true } });
+    const r = renderAgents({ route: '/agents/edit/Helpdesk%20Bot', api });
+    const box = await screen.findByRole('checkbox', { name: 'Available as a chatbot' });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Offered on the Chatbots page/);
+    await r.user.click(box);
+    await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
+    await waitFor(() => expect(api.save).toHaveBeenCalled());
+    expect(savedBody(r).chatbot).toBe(false);
+  });
+
+  it('saves a new agent as a chatbot when ticked', async () => {
+    const r = renderNew();
+    await r.user.type(await screen.findByLabelText('Name'), 'Concierge');
+    expect(screen.getByRole('checkbox', { name: 'Available as a chatbot' })).not.toBeChecked();
+    await r.user.click(screen.getByRole('checkbox', { name: 'Available as a chatbot' }));
+    await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
+    await waitFor(() => expect(r.api.save).toHaveBeenCalled());
+    expect(savedBody(r).chatbot).toBe(true);
   });
 });
 

@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { msg } from '@accent/shared';
+import { msg, type Agent } from '@accent/shared';
 import { Button, ConfirmDialog, EmptyState, LoadingState, Tabs, tabPanelProps } from '@accent/shared/ui';
 import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
+import { plannedStepCount } from '../runs/format.js';
+import { RunsPanel } from '../runs/RunsPanel.js';
 import { AdvancedTab } from './AdvancedTab.js';
 import { BasicInfoTab } from './BasicInfoTab.js';
 import { StepsTab } from './StepsTab.js';
+import { TestAgentModal } from './TestAgentModal.js';
 import { ToolsTab } from './ToolsTab.js';
 import { parseEditorTarget, targetKey, type EditorTarget } from './route.js';
 import { useEditorSession } from './useEditorSession.js';
@@ -19,14 +22,27 @@ export const EDITOR_TABS: readonly { id: EditorTab; label: string }[] = [
   { id: 'tools', label: 'Tools & Integrations' },
   { id: 'steps', label: 'Steps' },
   { id: 'advanced', label: 'Advanced Settings' },
+  { id: 'runs', label: 'Runs' },
 ];
 const TAB_IDS = 'agent-editor';
-const PANELS: Record<EditorTab, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
+const PANELS: Record<Exclude<EditorTab, 'runs'>, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
 
 export const CREATE_TITLE = 'Create New Agent';
 export const BACK_LABEL = 'Back to Agents';
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 export const DISCARD_MESSAGE = 'You have unsaved changes to this agent. If you go back now, they will be lost.';
+export const TEST_AGENT_LABEL = 'Test Agent';
+export const SAVE_BEFORE_TESTING = 'Save the agent before testing it';
+export const SAVE_BEFORE_RUNS = 'Save the agent to see its runs.';
+
+/** The agent as last saved (the editor's baseline), which is what a test runs. */
+function savedAgent(baseline: string, fallback: Agent): Agent {
+  try {
+    return JSON.parse(baseline) as Agent;
+  } catch {
+    return fallback;
+  }
+}
 
 /** /agents/* : the agent editor (spec 01 §2 "Agent editor"). */
 export function EditorPage() {
@@ -49,6 +65,10 @@ function Editor({ target }: { target: EditorTarget }) {
   // A save message is about the values it was given: editing them clears it.
   useEffect(() => clearError(), [agent, clearError]);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const testHintId = useId();
+  // Only a saved agent can be tested: the server runs what it has stored.
+  const saved = session?.status === 'ready' && session.mode === 'edit' && session.originalName ? session.originalName : null;
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
   const guard = dirty && canEdit;
@@ -63,7 +83,8 @@ function Editor({ target }: { target: EditorTarget }) {
   const onBack = () => (guard ? setConfirmDiscard(true) : backToList());
 
   const title = !session || session.mode === 'new' ? CREATE_TITLE : msg.editAgentTitle(session.originalName ?? session.agent.name);
-  const Panel = PANELS[tab];
+  const Panel = tab === 'runs' ? null : PANELS[tab];
+  const savedVersion = testing && saved && session ? savedAgent(session.baseline, session.agent) : null;
 
   let content;
   if (!session || session.status === 'loading') {
@@ -85,10 +106,16 @@ function Editor({ target }: { target: EditorTarget }) {
         )}
         <Tabs tabs={EDITOR_TABS} active={tab} onChange={(id) => setTab(id as EditorTab)} label="Agent settings" idBase={TAB_IDS} />
         <div {...tabPanelProps(TAB_IDS, tab)} className={styles.panel}>
-          {/* A disabled fieldset makes every control read-only for members and while saving. */}
-          <fieldset className={styles.fieldset} disabled={!canEdit || saving}>
-            <Panel />
-          </fieldset>
+          {Panel ? (
+            // A disabled fieldset makes every control read-only for members and while saving.
+            <fieldset className={styles.fieldset} disabled={!canEdit || saving}>
+              <Panel />
+            </fieldset>
+          ) : saved ? (
+            <RunsPanel agentName={saved} />
+          ) : (
+            <EmptyState title="No runs yet" text={SAVE_BEFORE_RUNS} />
+          )}
         </div>
       </>
     );
@@ -114,14 +141,42 @@ function Editor({ target }: { target: EditorTarget }) {
             {!canEdit && <span className={styles.badgeMuted}>Read only</span>}
             {canEdit && dirty && <span className={styles.dirty}>Unsaved changes</span>}
           </div>
-          {canEdit && (
-            <Button variant="primary" onClick={() => void save()} disabled={saving || session?.status !== 'ready'}>
-              {saving ? 'Saving...' : 'Save Agent'}
+          <div className={styles.actions}>
+            {session?.status === 'ready' && !saved && (
+              <span id={testHintId} className={styles.actionHint}>
+                {SAVE_BEFORE_TESTING}
+              </span>
+            )}
+            <Button
+              variant="secondary"
+              onClick={() => setTesting(true)}
+              disabled={!saved}
+              aria-describedby={session?.status === 'ready' && !saved ? testHintId : undefined}
+              title={session?.status === 'ready' && !saved ? SAVE_BEFORE_TESTING : undefined}
+            >
+              {TEST_AGENT_LABEL}
             </Button>
-          )}
+            {canEdit && (
+              <Button variant="primary" onClick={() => void save()} disabled={saving || session?.status !== 'ready'}>
+                {saving ? 'Saving...' : 'Save Agent'}
+              </Button>
+            )}
+          </div>
         </div>
       </header>
       {content}
+      {testing && saved && session && savedVersion && (
+        <TestAgentModal
+          agentName={saved}
+          fileName={savedVersion.file_name || saved}
+          query={session.agent.query}
+          params={session.agent.params}
+          maxHistoryItems={savedVersion.max_history_items}
+          totalSteps={plannedStepCount(savedVersion)}
+          dirty={dirty}
+          onClose={() => setTesting(false)}
+        />
+      )}
       <ConfirmDialog
         open={confirmDiscard}
         title={DISCARD_TITLE}

@@ -1,14 +1,20 @@
-// Data access of the Agents area behind one context, so that components get the real agentsApi and
-// toast bus by default and tests inject plain functions instead of mocking modules.
-import { createContext, useContext, type ReactNode } from 'react';
-import { agentsApi, toast } from '@accent/shared/client';
-import type { AgentConfig, AgentListItem } from '@accent/shared';
+// Data access of the Agents area behind one context, so that components get the real clients (agentsApi,
+// the runtime's invoke and runs, the demo agents), the toast bus and the browser's storage by default,
+// and tests inject plain functions instead of mocking modules.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { agentsApi, demoApi, invokeAgent, loadAdminSettings, runsApi, toast, type AdminSettings, type InvokeAgent, type KeyValueStorage } from '@accent/shared/client';
+import type { AgentConfig, AgentListItem, DemoAgent, RunDetail, RunSummary } from '@accent/shared';
 
 export interface AgentsData {
   list(): Promise<AgentListItem[]>;
   getConfig(name: string): Promise<Partial<AgentConfig>>;
   save(body: AgentConfig): Promise<unknown>;
   remove(name: string): Promise<void>;
+  /** POST /api/v1/agent/invoke, streamed (shared/src/client/invoke.ts) */
+  invoke: InvokeAgent;
+  listRuns(agentName: string, limit?: number): Promise<RunSummary[]>;
+  getRun(id: string): Promise<RunDetail>;
+  demoAgents(): Promise<DemoAgent[]>;
 }
 
 export interface Notifier {
@@ -21,6 +27,32 @@ export interface AgentsEnvironment {
   notify: Notifier;
   /** id for local copies made by Duplicate */
   newId(): string;
+  /** a fresh conversation id: one per test run, one per chatbot conversation */
+  newThreadId(): string;
+  /** the browser's admin settings (presentation mode: experimentalProjects) */
+  adminSettings(): AdminSettings;
+  /** where chatbot conversations keep their thread id across a reload (sessionStorage) */
+  threadStorage: KeyValueStorage | null;
+  /** 0 ≤ n < 1, for the demo agents' rating (spec 01 §9) */
+  random(): number;
+}
+
+/** crypto.randomUUID exists only in secure contexts (https, localhost): plain-http installs get the same v4 format from getRandomValues. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function browserSessionStorage(): KeyValueStorage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // blocked (privacy settings, sandboxed iframe)
+  }
 }
 
 export const defaultAgentsEnvironment: AgentsEnvironment = {
@@ -29,18 +61,39 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
     getConfig: (name) => agentsApi.getConfig(name),
     save: (body) => agentsApi.save(body),
     remove: (name) => agentsApi.remove(name),
+    invoke: (body, options) => invokeAgent(body, options),
+    listRuns: (name, limit) => runsApi.list(name, limit),
+    getRun: (id) => runsApi.get(id),
+    demoAgents: () => demoApi.demoAgents(),
   },
   notify: {
     success: (title, message) => toast.success(title, message),
     error: (title, message) => toast.error(title, message),
   },
-  newId: () => crypto.randomUUID(),
+  newId: () => uuid(),
+  newThreadId: () => uuid(),
+  adminSettings: () => loadAdminSettings(),
+  get threadStorage() {
+    return browserSessionStorage();
+  },
+  random: () => Math.random(),
 };
 
 const AgentsDataContext = createContext<AgentsEnvironment>(defaultAgentsEnvironment);
 
 export function AgentsDataProvider({ value, children }: { value?: Partial<AgentsEnvironment>; children: ReactNode }) {
-  const merged: AgentsEnvironment = { ...defaultAgentsEnvironment, ...value };
+  const merged = useMemo<AgentsEnvironment>(
+    () => ({
+      newId: value?.newId ?? defaultAgentsEnvironment.newId,
+      newThreadId: value?.newThreadId ?? defaultAgentsEnvironment.newThreadId,
+      adminSettings: value?.adminSettings ?? defaultAgentsEnvironment.adminSettings,
+      threadStorage: value && 'threadStorage' in value ? (value.threadStorage ?? null) : defaultAgentsEnvironment.threadStorage,
+      random: value?.random ?? defaultAgentsEnvironment.random,
+      notify: value?.notify ?? defaultAgentsEnvironment.notify,
+      api: value?.api ?? defaultAgentsEnvironment.api,
+    }),
+    [value],
+  );
   return <AgentsDataContext.Provider value={merged}>{children}</AgentsDataContext.Provider>;
 }
 

@@ -1,10 +1,10 @@
-// The agent being edited, shared by the editor's header and its four tab panels.
+// The agent being edited, shared by the editor's header and its tab panels.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import type { Agent, Step } from '@accent/shared';
 
 export type EditorMode = 'new' | 'edit' | 'copy';
-export type EditorTab = 'basic' | 'tools' | 'steps' | 'advanced';
+export type EditorTab = 'basic' | 'tools' | 'steps' | 'advanced' | 'runs';
 
 export interface EditorSession {
   /** route identity; a different key means a different agent was opened */

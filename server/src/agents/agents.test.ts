@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { agentConfigResponseSchema, agentListResponseSchema, type AgentSaveRequest } from '@accent/shared';
+import { agentConfigResponseSchema, agentListResponseSchema, demoAgentsResponseSchema, type AgentSaveRequest } from '@accent/shared';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 
@@ -35,6 +35,22 @@ describe('agent API', () => {
     versions: (name: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/agent/versions', query: { name }, headers: who?.headers }),
     version: (name: string, version: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/agent/version', query: { name, version }, headers: who?.headers }),
     restore: (name: string, version: number) => ctx.app.inject({ method: 'POST', url: '/api/v1/agent/restore', payload: { name, version }, headers: who?.headers }),
+  });
+
+  describe('demo agents', () => {
+    it('serves the presentation-mode demo agents with a category by keyword and their configuration', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/agent/demo', headers: member.headers });
+      expect(response.statusCode).toBe(200);
+      const body = demoAgentsResponseSchema.parse(response.json());
+      expect(body.agents.map((a) => [a.name, a.category])).toEqual([
+        ['Campaign Copywriter', 'Marketing'],
+        ['Pipeline Forecaster', 'Sales'],
+        ['Competitive Intel Analyst', 'Research'],
+        ['Customer Onboarding Guide', 'Support'],
+      ]);
+      expect(body.agents.every((a) => a.demo && a.config.name === a.name && a.config.steps.length > 0)).toBe(true);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/agent/demo' })).statusCode).toBe(401);
+    });
   });
 
   describe('list', () => {

@@ -5,6 +5,8 @@ import {
   agentNameQuerySchema,
   agentSaveRequestSchema,
   apiErrorSchema,
+  categoryByKeyword,
+  demoAgentsResponseSchema,
   EDITOR_ROLES,
 } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +21,7 @@ import {
   agentVersionQuerySchema,
   agentVersionsResponseSchema,
 } from './schemas.js';
+import { DEMO_AGENTS } from './demo-agents.js';
 import { deleteAgent, getAgent, getVersion, listAgents, listVersions, restoreVersion, saveAgent } from './service.js';
 
 export const AGENT_MESSAGES = {
@@ -41,6 +44,25 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     '/agent/list',
     { onRequest: [authenticate], schema: { ...common, summary: "The library's agents, by name", response: { 200: agentListResponseSchema, ...errors } } },
     async (request) => ({ status: 'success' as const, agents: await listAgents(db, request.user.libraryId) }),
+  );
+
+  // Parsed once: the demo list never changes while the server runs.
+  const demoAgents = DEMO_AGENTS.map((a) => agentSaveRequestSchema.parse(a)).map((config) => ({
+    name: config.name,
+    title: config.name,
+    description: config.description,
+    size: Math.max(1, Math.ceil(JSON.stringify(config).length / 1024)),
+    lastModDate: new Date(0).toISOString(),
+    importDate: new Date(0).toISOString(),
+    category: categoryByKeyword(config.name, config.description),
+    tools: [...new Set(config.steps.flatMap((s) => s.tools))],
+    demo: true as const,
+    config,
+  }));
+  app.get(
+    '/agent/demo',
+    { onRequest: [authenticate], schema: { ...common, summary: 'Demo agents for presentation mode (not stored in the library)', response: { 200: demoAgentsResponseSchema, ...errors } } },
+    async () => ({ status: 'success' as const, agents: demoAgents }),
   );
 
   app.get(

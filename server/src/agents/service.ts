@@ -29,12 +29,13 @@ function readConfig(stored: AgentConfig, name: string): AgentConfig {
 }
 
 /** The editor metadata the dashboard cards show, when the stored config has valid values. */
-function cardFields(r: { category: string | null; avatar: string | null; status: string | null; tools: unknown }): Partial<AgentListItem> {
+function cardFields(r: { category: string | null; avatar: string | null; status: string | null; tools: unknown; chatbot: boolean | null }): Partial<AgentListItem> {
   const out: Partial<AgentListItem> = {};
   if ((AGENT_CATEGORIES as readonly string[]).includes(r.category ?? '')) out.category = r.category as AgentListItem['category'];
   if (r.avatar) out.avatar = r.avatar;
   if ((AGENT_STATUSES as readonly string[]).includes(r.status ?? '')) out.status = r.status as AgentListItem['status'];
   if (Array.isArray(r.tools)) out.tools = r.tools.filter((t): t is string => typeof t === 'string');
+  if (r.chatbot) out.chatbot = true;
   return out;
 }
 
@@ -49,6 +50,8 @@ export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<Age
       sql<string | null>`config->>'avatar'`.as('avatar'),
       sql<string | null>`config->>'status'`.as('status'),
       sql<string[] | null>`config->'tools'`.as('tools'),
+      sql<boolean | null>`config->'chatbot'`.as('chatbot'),
+      sql<boolean | null>`(config->>'chatbot')::boolean`.as('chatbot'),
       'created_at',
       'updated_at',
     ])
@@ -64,6 +67,17 @@ export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<Age
     importDate: toIso(r.created_at),
     ...cardFields(r),
   }));
+}
+
+/** What the runtime needs: the id (runs reference it), the version that ran, and the configuration. */
+export async function getAgentForRun(db: Kysely<DB>, libraryId: string, name: string): Promise<{ id: string; version: number; config: AgentConfig } | undefined> {
+  const row = await db
+    .selectFrom('agents')
+    .select(['id', 'config', 'current_version'])
+    .where('library_id', '=', libraryId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row && { id: row.id, version: row.current_version, config: readConfig(row.config, name) };
 }
 
 export async function getAgent(db: Kysely<DB>, libraryId: string, name: string): Promise<(AgentConfig & { version: number }) | undefined> {

@@ -9,12 +9,12 @@ export const STARTER_AGENTS: AgentSaveRequest[] = [
     avatar: '🎯',
     status: 'Active',
     flow_type: 'supervisor',
-    query: 'Qualify this lead: {lead}',
+    query: 'Qualify this lead: {{lead}}',
     params: { lead: '', ideal_customer_profile: 'B2B companies with 200-5000 employees in technology, finance or healthcare' },
     steps: [
       {
         name: 'Qualify lead',
-        query: 'Lead details:\n{lead}\n\nIdeal customer profile: {ideal_customer_profile}',
+        query: 'Lead details:\n{{lead}}\n\nIdeal customer profile: {{ideal_customer_profile}}',
         system: [
           'You are a sales development representative qualifying inbound leads.',
           'Score the lead from 0 to 100 using budget, authority, need and timing (BANT).',
@@ -34,12 +34,12 @@ export const STARTER_AGENTS: AgentSaveRequest[] = [
     avatar: '🔍',
     status: 'Active',
     flow_type: 'dynamic',
-    query: 'Research {topic}',
+    query: 'Research {{topic}}',
     params: { topic: '', region: 'North America' },
     steps: [
       {
         name: 'Research and summarise',
-        query: 'Research {topic} in {region}.',
+        query: 'Research {{topic}} in {{region}}.',
         system: [
           'You are a market research analyst.',
           'Cover market size, growth trends, the main players and their positioning, and open opportunities.',
@@ -59,12 +59,12 @@ export const STARTER_AGENTS: AgentSaveRequest[] = [
     avatar: '💡',
     status: 'Active',
     flow_type: 'supervisor',
-    query: '{question}',
+    query: '{{question}}',
     params: { question: '', tone: 'friendly and concise' },
     steps: [
       {
         name: 'Answer from knowledge base',
-        query: 'Customer question: {question}\nTone: {tone}',
+        query: 'Customer question: {{question}}\nTone: {{tone}}',
         system: [
           'You are a customer support specialist.',
           'Answer only from the knowledge base results; if they do not cover the question, say so and suggest escalating.',

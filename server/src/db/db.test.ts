@@ -45,6 +45,12 @@ describe('migrations and seed on embedded PGlite', () => {
     ]);
     const { n } = await database.db.selectFrom('agent_versions').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     expect(toCount(n)).toBe(3);
+    const documents = await database.db.selectFrom('library_documents').select(['folder', 'name']).orderBy('name').execute();
+    expect(documents).toEqual([
+      { folder: '/Knowledge Base', name: 'Pricing.md' },
+      { folder: '/Knowledge Base', name: 'Product overview.md' },
+      { folder: '/Knowledge Base', name: 'Support policy.md' },
+    ]);
     // passwords are stored hashed
     const hashes = await database.db.selectFrom('users').select('password_hash').execute();
     for (const { password_hash } of hashes) expect(password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);

@@ -1,5 +1,5 @@
 // Row types of the tables created by server/migrations, for kysely's typed queries.
-import type { AgentConfig, AppRole } from '@accent/shared';
+import type { AgentConfig, AppRole, CredentialKind, RunSource, RunStatus, RunTrace, RunUsage, Team } from '@accent/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** timestamptz: read as Date (pg and PGlite both parse it), written as Date or ISO string. */
@@ -39,6 +39,7 @@ export interface UsersTable {
   role: AppRole;
   password_hash: string;
   active: Generated<boolean>;
+  team: ColumnType<Team | null, Team | null | undefined, Team | null>;
   created_at: GeneratedTimestamp;
 }
 
@@ -87,6 +88,101 @@ export interface SchemaMigrationsTable {
   applied_at: GeneratedTimestamp;
 }
 
+/** bytea: Buffer from pg, Uint8Array from PGlite; written as Buffer (a Uint8Array) on both. */
+type Bytes = ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface LibraryCredentialsTable {
+  library_id: string;
+  kind: CredentialKind;
+  key: string;
+  ciphertext: Bytes;
+  iv: Bytes;
+  auth_tag: Bytes;
+  hint: Generated<string>;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface RunInput {
+  query: string;
+  params: Record<string, string>;
+}
+
+export interface AgentRunsTable {
+  id: Generated<string>;
+  library_id: string;
+  agent_id: string | null;
+  agent_name: string;
+  agent_version: number | null;
+  user_id: string | null;
+  thread_id: Generated<string>;
+  source: RunSource;
+  input: Json<RunInput>;
+  output: Nullable<string>;
+  status: ColumnType<RunStatus, RunStatus | undefined, RunStatus>;
+  error: Nullable<string>;
+  started_at: GeneratedTimestamp;
+  finished_at: Nullable<Date>;
+  duration_ms: Nullable<number>;
+  model_ms: Nullable<number>;
+  usage: ColumnType<RunUsage | null, string | null | undefined, string | null>;
+  trace: ColumnType<RunTrace | null, string | null | undefined, string | null>;
+}
+
+export interface AgentThreadsTable {
+  library_id: string;
+  agent_name: string;
+  thread_id: string;
+  user_id: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface AgentMessagesTable {
+  id: Generated<string>;
+  thread_id: string;
+  library_id: string;
+  agent_name: string;
+  user_id: string | null;
+  role: 'user' | 'assistant';
+  content: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** `search` (a generated tsvector) is left out: it is only read through sql`` expressions. */
+export interface LibraryDocumentsTable {
+  id: Generated<string>;
+  library_id: string;
+  folder: Generated<string>;
+  name: string;
+  mime: Generated<string>;
+  content: Generated<string>;
+  data: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface LibraryRowsTable {
+  id: Generated<string>;
+  library_id: string;
+  table_name: string;
+  data: Json<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface EmailDraftsTable {
+  id: Generated<string>;
+  library_id: string;
+  to: string;
+  subject: string;
+  body: string;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
   accounts: AccountsTable;
   environments: EnvironmentsTable;
@@ -97,4 +193,11 @@ export interface DB {
   agent_versions: AgentVersionsTable;
   remote_registry: RemoteRegistryTable;
   schema_migrations: SchemaMigrationsTable;
+  library_credentials: LibraryCredentialsTable;
+  agent_runs: AgentRunsTable;
+  agent_threads: AgentThreadsTable;
+  agent_messages: AgentMessagesTable;
+  library_documents: LibraryDocumentsTable;
+  library_rows: LibraryRowsTable;
+  email_drafts: EmailDraftsTable;
 }

@@ -1,10 +1,11 @@
 // Demo data for the first start of the embedded database: one account, environment lo-n02, library
-// sales2, an admin, an end user and three starter agents. Never with NODE_ENV=production, because the
+// sales2, an admin, an end user, three starter agents and a small knowledge base. Never with NODE_ENV=production, because the
 // passwords below are public.
 import { agentSaveRequestSchema, DEFAULT_ENVIRONMENT, DEFAULT_LIBRARY, type AppRole } from '@accent/shared';
 import { saveAgent } from '../agents/service.js';
 import { STARTER_AGENTS } from '../agents/starter.js';
 import { hashPassword } from '../auth/passwords.js';
+import { KNOWLEDGE_BASE_DOCUMENTS, KNOWLEDGE_BASE_FOLDER } from '../library/knowledge-base-seed.js';
 import type { Database } from './database.js';
 import { toCount } from './values.js';
 
@@ -73,6 +74,10 @@ export async function seedDemoData(database: Database, options: { isProduction: 
     for (const starter of STARTER_AGENTS) {
       await saveAgent(trx, { libraryId: library.id, userId: adminId, config: agentSaveRequestSchema.parse(starter) });
     }
+    await trx
+      .insertInto('library_documents')
+      .values(KNOWLEDGE_BASE_DOCUMENTS.map((d) => ({ library_id: library.id, folder: KNOWLEDGE_BASE_FOLDER, name: d.name, mime: 'text/markdown', content: d.content, created_by: adminId })))
+      .execute();
   });
   return 'seeded';
 }

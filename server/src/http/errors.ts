@@ -15,11 +15,12 @@ export const HTTP_MESSAGES = {
   notFound: (method: string, path: string) => `Not found: ${method} ${path}`,
 } as const;
 
-/** An error meant for the caller: its status and detail are sent as they are. */
+/** An error meant for the caller: its status, detail (and headers, e.g. Retry-After) are sent as they are. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -45,7 +46,7 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 };
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+  if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send({ detail: validationDetail(error, request) });
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return reply.code(known[0]).send({ detail: known[1] });

@@ -16,6 +16,25 @@ export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } fro
 export { createAuthApi, type AuthApi, type LoginRequestBody } from './auth-api.js';
 export { agentsApi, createAgentsApi, type AgentsApi, type AgentVersion } from './agents-api.js';
 export { remotesApi, createRemotesApi, type RemotesApi } from './remotes-api.js';
+export {
+  invokeAgent,
+  createInvokeAgent,
+  createSseParser,
+  parseRunEvent,
+  runHttpError,
+  reasonPhrase,
+  isAbortError,
+  runIdOf,
+  type InvokeAgent,
+  type InvokeOptions,
+  type InvokeResult,
+  type InvokeAuth,
+  type InvokeClientOptions,
+  type SseParser,
+} from './invoke.js';
+export { runsApi, createRunsApi, type RunsApi } from './runs-api.js';
+export { demoApi, createDemoApi, type DemoApi } from './demo-api.js';
+export { adminApi, createAdminApi, type AdminApi, type RemoteUpdateRequest } from './admin-api.js';
 export { toast, toastsAtom, createToastBus, type Toast, type ToastInput, type ToastType, type ToastBus } from './toast.js';
 export {
   loadAdvancedSettings,

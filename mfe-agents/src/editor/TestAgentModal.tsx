@@ -1,0 +1,131 @@
+// Test Agent (spec 01 §2): opens with the agent's query and params and no earlier result, runs the saved
+// agent with a new thread per test (source 'test', no history), shows the step, the streamed text and
+// the tool calls while it runs, then "Test Results" with the answer and its elapsed milliseconds, or the
+// error of spec 01 §8 with the server's detail. Cancel aborts the run.
+import { useEffect, useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { Button, Modal, TextArea } from '@accent/shared/ui';
+import { useAgentsEnv } from '../state/AgentsDataContext.js';
+import { runsRefreshAtom } from '../runs/atoms.js';
+import { ParamRows, paramsFromRows, rowsFromParams, type ParamRow } from '../runs/ParamRows.js';
+import { RunOutcome } from '../runs/RunOutcome.js';
+import { RunProgress } from '../runs/RunProgress.js';
+import { TraceModal } from '../runs/TraceModal.js';
+import { useAgentRun } from '../runs/useAgentRun.js';
+import formStyles from '../runs/RunForm.module.css';
+
+export const TEST_MODAL_TITLE = 'Test Agent';
+export const TEST_RESULTS_TITLE = 'Test Results';
+export const UNSAVED_TEST_NOTE =
+  'You have unsaved changes. This test runs the saved version of the agent: its steps, models and tools as last saved. Save to test your changes.';
+
+export interface TestAgentModalProps {
+  /** the saved agent's name (what the server runs) */
+  agentName: string;
+  fileName: string;
+  query: string;
+  params: Record<string, string>;
+  maxHistoryItems: number;
+  /** steps the saved agent runs, for "Step 1 of 2" */
+  totalSteps: number;
+  /** the editor has unsaved changes */
+  dirty: boolean;
+  onClose(): void;
+}
+
+/** Mounted while open: every opening starts from the agent's values with no earlier result. */
+export function TestAgentModal({ agentName, fileName, query: initialQuery, params, maxHistoryItems, totalSteps, dirty, onClose }: TestAgentModalProps) {
+  const { newThreadId } = useAgentsEnv();
+  const bumpRuns = useSetAtom(runsRefreshAtom);
+  const { state, start, cancel } = useAgentRun();
+  const [query, setQuery] = useState(initialQuery);
+  const [rows, setRows] = useState<ParamRow[]>(() => rowsFromParams(params));
+  const [traceId, setTraceId] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const running = state.phase === 'running';
+
+  // Focus follows the run: to Cancel when it starts, to the result when it ends (the button pressed is gone).
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (running) cancelRef.current?.focus();
+    else if (wasRunning.current) resultRef.current?.focus();
+    wasRunning.current = running;
+  }, [running]);
+
+  const run = async () => {
+    const outcome = await start({
+      name: agentName,
+      query,
+      params: paramsFromRows(rows),
+      thread_id: newThreadId(),
+      namespace: 'default',
+      trace: false,
+      use_history: false,
+      save_history: false,
+      max_history_items: maxHistoryItems,
+      file_name: fileName,
+      source: 'test',
+    });
+    // a recorded run (finished, failed or cancelled) shows up in the Runs tab
+    if (outcome.ok || outcome.runId) bumpRuns((n) => n + 1);
+  };
+
+  const close = () => {
+    cancel();
+    onClose();
+  };
+
+  const footer = running ? (
+    <Button key="cancel" ref={cancelRef} variant="secondary" onClick={cancel}>
+      Cancel
+    </Button>
+  ) : (
+    // the dialog's own Close (×) and Escape close it
+    <Button key="run" variant="primary" onClick={() => void run()}>
+      {state.phase === 'idle' ? 'Run Test' : 'Run Again'}
+    </Button>
+  );
+
+  return (
+    <>
+      <Modal open onClose={close} title={`${TEST_MODAL_TITLE}: ${agentName}`} size="lg" footer={footer}>
+        <div className={formStyles.form}>
+          {dirty && (
+            <p className={formStyles.notice} role="note">
+              {UNSAVED_TEST_NOTE}
+            </p>
+          )}
+          <form
+            className={formStyles.form}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!running) void run();
+            }}
+          >
+            <TextArea
+              label="Query"
+              rows={3}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              disabled={running}
+              data-autofocus
+              placeholder="The request for the agent: steps use it as {{query}}, or as their prompt when they have none"
+              onKeyDown={(e) => {
+                // Ctrl/Cmd+Enter runs the test from the keyboard
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !running) {
+                  e.preventDefault();
+                  void run();
+                }
+              }}
+            />
+            <ParamRows rows={rows} onChange={setRows} disabled={running} />
+          </form>
+          <RunProgress state={state} totalSteps={totalSteps} />
+          <RunOutcome state={state} title={TEST_RESULTS_TITLE} onViewTrace={setTraceId} headingRef={resultRef} />
+        </div>
+      </Modal>
+      <TraceModal runId={traceId} onClose={() => setTraceId(null)} />
+    </>
+  );
+}

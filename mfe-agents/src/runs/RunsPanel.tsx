@@ -1,0 +1,114 @@
+// The agent's recent runs (GET /api/v1/agent/runs): when, who, from where, how it ended, how long, how
+// many tokens, and the first line of the answer; a run opens its trace.
+import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { RunSummary } from '@accent/shared';
+import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
+import { runsRefreshAtom } from './atoms.js';
+import { SOURCE_LABELS, firstLine, formatDuration, formatTime, formatTokens } from './format.js';
+import { StatusBadge } from './StatusBadge.js';
+import { TraceModal } from './TraceModal.js';
+import styles from './Runs.module.css';
+
+export const RUNS_LIMIT = 20;
+export const NO_RUNS = 'No runs yet';
+export const failedToLoadRuns = (message: string) => `Failed to load runs: ${message}`;
+
+type LoadState = { status: 'loading'; runs: RunSummary[] | null } | { status: 'ready'; runs: RunSummary[] } | { status: 'error'; message: string; runs: RunSummary[] | null };
+
+export function RunsPanel({ agentName }: { agentName: string }) {
+  const { api } = useAgentsEnv();
+  const refreshKey = useAtomValue(runsRefreshAtom);
+  const [state, setState] = useState<LoadState>({ status: 'loading', runs: null });
+  const [openRun, setOpenRun] = useState<string | null>(null);
+  const [seq, setSeq] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    // a refresh keeps the list on screen while it loads
+    setState((s) => ({ status: 'loading', runs: s.runs }));
+    api.listRuns(agentName, RUNS_LIMIT).then(
+      (runs) => !cancelled && setState({ status: 'ready', runs }),
+      (err: unknown) => !cancelled && setState((s) => ({ status: 'error', message: errorMessage(err, 'Request failed'), runs: s.runs })),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, agentName, refreshKey, seq]);
+
+  const refresh = useCallback(() => setSeq((n) => n + 1), []);
+  const runs = state.runs;
+
+  let body;
+  if (state.status === 'error') {
+    body = <ErrorState message={failedToLoadRuns(state.message)} onRetry={refresh} />;
+  } else if (!runs) {
+    body = <LoadingState text="Loading runs..." />;
+  } else if (runs.length === 0) {
+    body = <EmptyState title={NO_RUNS} text="Runs appear here when the agent is tested, used as a chatbot or called through the API." />;
+  } else {
+    body = (
+      <div className={styles.tableWrap}>
+        <table className={styles.runsTable}>
+          <caption className={styles.visuallyHidden}>{`Recent runs of ${agentName}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Who</th>
+              <th scope="col">Source</th>
+              <th scope="col">Status</th>
+              <th scope="col" className={styles.num}>
+                Duration
+              </th>
+              <th scope="col" className={styles.num}>
+                Tokens
+              </th>
+              <th scope="col">Output</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((run) => (
+              // the whole row opens the trace; the time is the keyboard's way in
+              <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
+                <td>
+                  <button type="button" className={styles.linkButton} onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))} aria-label={`View trace of the run at ${formatTime(run.started_at)}`}>
+                    {formatTime(run.started_at)}
+                  </button>
+                </td>
+                <td>{run.user_email ?? '—'}</td>
+                <td>{SOURCE_LABELS[run.source]}</td>
+                <td>
+                  <StatusBadge status={run.status} />
+                </td>
+                <td className={styles.num}>{formatDuration(run.duration_ms)}</td>
+                <td className={styles.num}>{formatTokens(run.usage?.totalTokens)}</td>
+                <td className={styles.outputCell}>
+                  {run.status === 'failed' && run.error && !run.output ? <span className={styles.errorText}>{firstLine(run.error)}</span> : firstLine(run.output) || <span className={styles.muted}>—</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="agent-runs-heading">
+      <div className={styles.sectionHeader}>
+        <div>
+          <h3 id="agent-runs-heading" className={styles.sectionTitle}>
+            Recent runs
+          </h3>
+          <p className={styles.sectionHint}>The latest runs of this agent from tests, chatbots and the API. Open one to see its trace.</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={refresh} loading={state.status === 'loading' && runs !== null}>
+          Refresh
+        </Button>
+      </div>
+      {body}
+      <TraceModal runId={openRun} onClose={() => setOpenRun(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// Model providers: the one table from the spec's model names to real provider model ids, and how each
+// provider is reached with the library's stored settings or the server's environment.
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAzure } from '@ai-sdk/azure';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { LOCAL_PROVIDER, type ModelProvider } from '@accent/shared';
+import type { LanguageModel } from 'ai';
+import type { CredentialValues } from '../credentials/store.js';
+import { RunError } from './errors.js';
+
+export type RuntimeProvider = ModelProvider | typeof LOCAL_PROVIDER;
+
+/**
+ * Spec model name → provider model id. A name not listed here is passed to its provider as typed (so a
+ * newer model id works without a release). Google retired PaLM 2 and the 1.0 Gemini models, so their
+ * spec names map to the nearest current models: gemini-pro and gemini-pro-vision (Gemini 1.5 Pro reads
+ * images itself) → gemini-1.5-pro, palm-2 → gemini-1.5-flash. Azure models are deployments the
+ * customer names: the spec names are used as deployment names.
+ */
+export const PROVIDER_MODELS: Record<ModelProvider, Record<string, string>> = {
+  openai: {
+    'gpt-4': 'gpt-4',
+    'gpt-4-turbo': 'gpt-4-turbo',
+    'gpt-4o': 'gpt-4o',
+    'gpt-4o-mini': 'gpt-4o-mini',
+    'gpt-4.1-mini': 'gpt-4.1-mini',
+    'gpt-3.5-turbo': 'gpt-3.5-turbo',
+  },
+  anthropic: {
+    'claude-3-opus': 'claude-3-opus-20240229',
+    'claude-3-sonnet': 'claude-3-sonnet-20240229',
+    'claude-3-haiku': 'claude-3-haiku-20240307',
+    'claude-3.5-sonnet': 'claude-3-5-sonnet-20241022',
+  },
+  google: {
+    'gemini-pro': 'gemini-1.5-pro',
+    'gemini-pro-vision': 'gemini-1.5-pro',
+    'palm-2': 'gemini-1.5-flash',
+  },
+  microsoft: {
+    'azure-gpt-4': 'azure-gpt-4',
+    'azure-gpt-35-turbo': 'azure-gpt-35-turbo',
+  },
+};
+
+export const PROVIDER_LABELS: Record<RuntimeProvider, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  google: 'Google',
+  microsoft: 'Azure OpenAI',
+  local: 'the local model server',
+};
+
+/** The environment variables that configure each provider, named in the "no key" message. */
+const ENV_HINTS: Record<RuntimeProvider, string> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  google: 'GOOGLE_GENERATIVE_AI_API_KEY',
+  microsoft: 'AZURE_API_KEY and AZURE_RESOURCE_NAME',
+  local: 'LOCAL_MODEL_BASE_URL',
+};
+
+export const PROVIDER_MESSAGES = {
+  missingKey: (provider: RuntimeProvider) =>
+    provider === LOCAL_PROVIDER
+      ? `No base URL for ${PROVIDER_LABELS.local}. An administrator can set one in Admin → Model providers, or set ${ENV_HINTS.local} on the server.`
+      : `No API key for ${PROVIDER_LABELS[provider]}. An administrator can add one in Admin → Model providers, or set ${ENV_HINTS[provider]} on the server.`,
+  unknownProvider: (provider: string, step: string) =>
+    `Unknown model provider "${provider}" on step "${step}". Use one of ${[...Object.keys(PROVIDER_MODELS), LOCAL_PROVIDER].join(', ')}.`,
+} as const;
+
+export function isRuntimeProvider(provider: string): provider is RuntimeProvider {
+  return provider === LOCAL_PROVIDER || provider in PROVIDER_MODELS;
+}
+
+export interface ResolvedModel {
+  provider: RuntimeProvider;
+  label: string;
+  /** the name on the step */
+  model: string;
+  /** what the provider is asked for */
+  providerModel: string;
+  languageModel: LanguageModel;
+}
+
+export function providerModelId(provider: RuntimeProvider, model: string): string {
+  return provider === LOCAL_PROVIDER ? model : (PROVIDER_MODELS[provider][model] ?? model);
+}
+
+/**
+ * The language model for a step. `settings` are the provider's effective settings (the library's
+ * stored values over the environment's). Throws the "no key" RunError (424) when they are missing.
+ */
+export function createLanguageModel(provider: RuntimeProvider, model: string, settings: CredentialValues): ResolvedModel {
+  const providerModel = providerModelId(provider, model);
+  const missing = () => new RunError(424, PROVIDER_MESSAGES.missingKey(provider), 'missing_key');
+  let languageModel: LanguageModel;
+  switch (provider) {
+    case 'openai':
+      if (!settings.apiKey) throw missing();
+      // Chat Completions: supported by every listed model and by OpenAI-compatible proxies.
+      languageModel = createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).chat(providerModel);
+      break;
+    case 'anthropic':
+      if (!settings.apiKey) throw missing();
+      languageModel = createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).languageModel(providerModel);
+      break;
+    case 'google':
+      if (!settings.apiKey) throw missing();
+      languageModel = createGoogleGenerativeAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).languageModel(providerModel);
+      break;
+    case 'microsoft':
+      if (!settings.apiKey || !settings.resourceName) throw missing();
+      languageModel = createAzure({ apiKey: settings.apiKey, resourceName: settings.resourceName }).chat(providerModel);
+      break;
+    case 'local':
+      if (!settings.baseUrl) throw missing();
+      languageModel = createOpenAICompatible({ name: LOCAL_PROVIDER, baseURL: settings.baseUrl, apiKey: settings.apiKey, includeUsage: true }).chatModel(providerModel);
+      break;
+  }
+  return { provider, label: provider === LOCAL_PROVIDER ? 'Local model server' : PROVIDER_LABELS[provider], model, providerModel, languageModel };
+}

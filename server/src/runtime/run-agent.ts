@@ -1,0 +1,421 @@
+// The agent runtime: runs an agent's saved configuration against its model providers, step by step,
+// with its tools and conversation history, and records the run (trace, tokens, timings) in agent_runs.
+import {
+  agentSettingsSchema,
+  FALLBACK_ANSWERS,
+  FALLBACK_SOURCES,
+  MAX_AGENT_DEPTH,
+  MAX_TOOL_ROUNDS,
+  stepSchema,
+  type AgentSettings,
+  type FallbackOption,
+  type RunEvent,
+  type RunSource,
+  type RunTrace,
+  type RunUsage,
+  type Step,
+  type StepTrace,
+} from '@accent/shared';
+import { APICallError, generateText, RetryError, stepCountIs, streamText, wrapLanguageModel, type LanguageModelMiddleware, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
+import type { Kysely } from 'kysely';
+import { getAgentForRun } from '../agents/service.js';
+import type { Config, ConnectorKey } from '../config.js';
+import type { CredentialStore, CredentialValues } from '../credentials/store.js';
+import type { DB } from '../db/schema.js';
+import { searchKnowledgeBase } from '../library/documents.js';
+import { buildToolSet } from '../tools/index.js';
+import type { ToolContext } from '../tools/types.js';
+import { canRun, type Runner } from './access.js';
+import { RUN_MESSAGES, RunError } from './errors.js';
+import { appendHistory, loadHistory, threadKey } from './history.js';
+import { createLanguageModel, isRuntimeProvider, PROVIDER_MESSAGES, type ResolvedModel, type RuntimeProvider } from './providers.js';
+import { finishRun, startRun } from './runs.js';
+import { renderTemplate, templateValues } from './templating.js';
+
+export interface RuntimeDeps {
+  db: Kysely<DB>;
+  config: Pick<Config, 'providerEnv' | 'connectorBaseUrls'>;
+  credentials: CredentialStore;
+}
+
+export interface RunAgentInput {
+  libraryId: string;
+  user: Runner;
+  agentName: string;
+  query: string;
+  params: Record<string, string>;
+  threadId: string;
+  useHistory: boolean;
+  saveHistory: boolean;
+  maxHistoryItems: number;
+  source: RunSource;
+  /** aborting it cancels the run (a client that went away) */
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+  /** stream the model's text as delta events */
+  stream?: boolean;
+  /** 0 for a person's run; set by Ask Agent / Run Agent Command */
+  depth?: number;
+}
+
+export interface RunAgentResult {
+  runId: string;
+  output: string;
+  /** 'failed' when a fallback answered */
+  status: 'succeeded' | 'failed';
+  elapsedMs: number;
+}
+
+const ZERO_USAGE: RunUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+const toUsage = (u: LanguageModelUsage | undefined): RunUsage => ({
+  inputTokens: u?.inputTokens ?? 0,
+  outputTokens: u?.outputTokens ?? 0,
+  totalTokens: u?.totalTokens ?? (u?.inputTokens ?? 0) + (u?.outputTokens ?? 0),
+});
+const addUsage = (a: RunUsage, b: RunUsage): RunUsage => ({
+  inputTokens: a.inputTokens + b.inputTokens,
+  outputTokens: a.outputTokens + b.outputTokens,
+  totalTokens: a.totalTokens + b.totalTokens,
+});
+
+/** The steps a run executes: dynamic → all; supervisor → the first; none → one implicit step with the default model. */
+function plannedSteps(config: { steps: Step[]; flow_type: string; tools?: string[] }): Step[] {
+  if (config.steps.length === 0) return [stepSchema.parse({ name: 'Answer', tools: config.tools ?? [] })];
+  return config.flow_type === 'supervisor' ? config.steps.slice(0, 1) : config.steps;
+}
+
+/** Time spent inside model calls (between the SDK's call-start and call-end, retries included). */
+/**
+ * Time spent inside model calls, measured by a middleware around the provider model: a step's
+ * tool calls and the runtime's own work are outside it. A stream counts until its last chunk.
+ */
+/** A provider's model object (what wrapLanguageModel takes and returns). */
+type LanguageModelV3 = Parameters<typeof wrapLanguageModel>[0]['model'];
+
+class ModelClock {
+  total = 0;
+  private add(since: number) {
+    this.total += performance.now() - since;
+  }
+  wrap(model: LanguageModelV3): LanguageModelV3 {
+    const middleware: LanguageModelMiddleware = {
+      specificationVersion: 'v3',
+      wrapGenerate: async ({ doGenerate }) => {
+        const since = performance.now();
+        try {
+          return await doGenerate();
+        } finally {
+          this.add(since);
+        }
+      },
+      wrapStream: async ({ doStream }) => {
+        const since = performance.now();
+        let counted = false;
+        const stop = () => {
+          if (!counted) this.add(since);
+          counted = true;
+        };
+        try {
+          const result = await doStream();
+          const timed = new TransformStream({ flush: stop });
+          return { ...result, stream: result.stream.pipeThrough(timed) };
+        } catch (error) {
+          stop();
+          throw error;
+        }
+      },
+    };
+    return wrapLanguageModel({ model, middleware });
+  }
+}
+
+/** The provider's reason for a failure, without the SDK's wrapping. */
+function providerMessage(error: unknown): string {
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(last)) return last.message || `HTTP ${last.statusCode ?? 'error'}`;
+  return last instanceof Error ? last.message : String(last);
+}
+
+export interface Runtime {
+  runAgent(input: RunAgentInput): Promise<RunAgentResult>;
+}
+
+export function createRuntime(deps: RuntimeDeps): Runtime {
+  const { db, config, credentials } = deps;
+
+  /** A provider's settings: the library's stored values over the server's environment. */
+  async function providerSettings(libraryId: string, provider: RuntimeProvider): Promise<CredentialValues> {
+    const stored = await credentials.get(libraryId, 'provider', provider);
+    return { ...(config.providerEnv[provider] ?? {}), ...(stored ?? {}) };
+  }
+
+  async function resolveModels(libraryId: string, steps: Step[]): Promise<ResolvedModel[]> {
+    const settings = new Map<RuntimeProvider, CredentialValues>();
+    const resolved: ResolvedModel[] = [];
+    for (const step of steps) {
+      const provider = step.model.provider;
+      if (!isRuntimeProvider(provider)) throw new RunError(400, PROVIDER_MESSAGES.unknownProvider(provider, step.name), 'invalid');
+      if (!settings.has(provider)) settings.set(provider, await providerSettings(libraryId, provider));
+      resolved.push(createLanguageModel(provider, step.model.model, settings.get(provider)!));
+    }
+    return resolved;
+  }
+
+  async function fallbackAnswer(mode: FallbackOption, libraryId: string, query: string): Promise<string> {
+    if (mode !== 'search') return FALLBACK_ANSWERS[mode];
+    try {
+      const hits = await searchKnowledgeBase(db, libraryId, query, 3);
+      if (hits.length === 0) return FALLBACK_ANSWERS.apologize;
+      return ['Here is what I found in the knowledge base:', ...hits.map((h, i) => `${i + 1}. ${h.name} — ${h.snippet}`)].join('\n\n');
+    } catch {
+      return FALLBACK_ANSWERS.apologize;
+    }
+  }
+
+  async function runAgent(input: RunAgentInput): Promise<RunAgentResult> {
+    const startedAt = performance.now();
+    const depth = input.depth ?? 0;
+    const runSignal = input.signal ?? new AbortController().signal;
+    const emit = (event: RunEvent) => {
+      try {
+        input.onEvent?.(event);
+      } catch {
+        /* a listener's failure (e.g. a closed socket) must not break the run */
+      }
+    };
+    if (depth > MAX_AGENT_DEPTH) throw new RunError(400, RUN_MESSAGES.tooDeep(input.agentName, MAX_AGENT_DEPTH), 'invalid');
+
+    const agent = await getAgentForRun(db, input.libraryId, input.agentName);
+    if (!agent) throw new RunError(404, RUN_MESSAGES.agentNotFound(input.agentName), 'not_found');
+    const { config } = agent;
+    const settings: AgentSettings = agentSettingsSchema.parse(config.settings ?? {});
+    if (!canRun(settings.access, input.user)) throw new RunError(403, RUN_MESSAGES.noAccess(input.agentName), 'forbidden');
+
+    const params = { ...config.params, ...input.params };
+    const runQuery = renderTemplate(input.query.trim() ? input.query : config.query, templateValues({ params, query: '', steps: [] }));
+    const steps = plannedSteps(config);
+    const emptyStep = steps.find((s) => !s.query.trim());
+    if (emptyStep && !runQuery.trim()) throw new RunError(400, RUN_MESSAGES.noQuery(emptyStep.name), 'invalid');
+
+    const key = input.useHistory || input.saveHistory ? threadKey(settings.memory, input.threadId, input.user.id) : '';
+    const thread = { libraryId: input.libraryId, agentName: input.agentName, threadKey: key, userId: input.user.id };
+
+    const runId = await startRun(db, {
+      libraryId: input.libraryId,
+      agentId: agent.id,
+      agentName: input.agentName,
+      agentVersion: agent.version,
+      userId: input.user.id,
+      threadId: input.threadId,
+      source: input.source,
+      input: { query: runQuery, params },
+      rateLimit: settings.rate_limit,
+    });
+
+    const trace: RunTrace = { steps: [], fallback: null, escalated: false, depth, thread_key: key };
+    // totals of the steps that ran, failed ones included (their tokens and model time were spent too)
+    const finish = (status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) =>
+      finishRun(db, runId, {
+        status,
+        output,
+        error,
+        durationMs: performance.now() - startedAt,
+        modelMs: trace.steps.reduce((ms, s) => ms + s.model_ms, 0),
+        usage: trace.steps.reduce((u, s) => addUsage(u, s.usage), ZERO_USAGE),
+        trace,
+      });
+
+    let models: ResolvedModel[];
+    try {
+      models = await resolveModels(input.libraryId, steps);
+    } catch (error) {
+      await finish('failed', null, (error as Error).message);
+      throw error;
+    }
+    emit({ type: 'run', run_id: runId });
+
+    try {
+      const history = input.useHistory && key ? await loadHistory(db, thread, input.maxHistoryItems) : [];
+      const outputs: { name: string; output: string }[] = [];
+      for (const [index, step] of steps.entries()) {
+        if (runSignal.aborted) throw new RunError(499, RUN_MESSAGES.cancelled, 'cancelled');
+        emit({ type: 'step', index, name: step.name });
+        const values = templateValues({ params, query: runQuery, steps: outputs });
+        const prompt = step.query.trim() ? renderTemplate(step.query, values) : runQuery;
+        const system = [...step.system, step.model.system]
+          .map((line) => renderTemplate(line, values))
+          .filter((line) => line.trim())
+          .join('\n');
+        const stepTrace: StepTrace = {
+          index,
+          name: step.name,
+          provider: models[index].provider,
+          model: models[index].model,
+          provider_model: models[index].providerModel,
+          prompt,
+          system,
+          history_messages: history.length,
+          output: '',
+          started_at: new Date().toISOString(),
+          duration_ms: 0,
+          model_ms: 0,
+          usage: ZERO_USAGE,
+          error: null,
+          tool_calls: [],
+          warnings: [],
+        };
+        trace.steps.push(stepTrace);
+        const output = await runStep({ input, depth, step, model: models[index], prompt, system, history, runSignal, stepTrace, emit });
+        outputs.push({ name: step.name, output });
+      }
+
+      const included = steps.map((s, i) => (s.include_in_output ? outputs[i].output : null)).filter((o): o is string => o !== null);
+      const answer = (included.length ? included : [outputs[outputs.length - 1].output]).join('\n\n');
+      if (input.saveHistory && key) await appendHistory(db, thread, runQuery, answer);
+      await finish('succeeded', answer, null);
+      const elapsedMs = Math.round(performance.now() - startedAt);
+      emit({ type: 'done', output: answer, run_id: runId, elapsed_ms: elapsedMs });
+      return { runId, output: answer, status: 'succeeded', elapsedMs };
+    } catch (error) {
+      if (error instanceof RunError && error.code === 'cancelled') {
+        await finish('cancelled', null, error.detail);
+        throw error;
+      }
+      const message = error instanceof RunError ? error.detail : (error as Error).message;
+      const canFallBack = error instanceof RunError && (error.code === 'provider_failed' || error.code === 'timeout') && FALLBACK_SOURCES.includes(input.source);
+      if (!canFallBack) {
+        await finish('failed', null, message);
+        throw error;
+      }
+      // The person gets the agent's fallback; the trace keeps the real error.
+      trace.fallback = { mode: settings.fallback, error: message };
+      trace.escalated = settings.fallback === 'escalate';
+      const answer = await fallbackAnswer(settings.fallback, input.libraryId, runQuery);
+      if (input.saveHistory && key) await appendHistory(db, thread, runQuery, answer);
+      await finish('failed', answer, message);
+      const elapsedMs = Math.round(performance.now() - startedAt);
+      emit({ type: 'done', output: answer, run_id: runId, elapsed_ms: elapsedMs });
+      return { runId, output: answer, status: 'failed', elapsedMs };
+    }
+  }
+
+  interface StepRun {
+    input: RunAgentInput;
+    depth: number;
+    step: Step;
+    model: ResolvedModel;
+    prompt: string;
+    system: string;
+    history: ModelMessage[];
+    runSignal: AbortSignal;
+    stepTrace: StepTrace;
+    emit: (event: RunEvent) => void;
+  }
+
+  /** One step: a model call (with up to MAX_TOOL_ROUNDS tool rounds), its timeout, retries and trace. */
+  async function runStep(run: StepRun): Promise<string> {
+    const { input, step, model, stepTrace, emit } = run;
+    const started = performance.now();
+    const timeoutSignal = AbortSignal.timeout(step.model.timeout * 1000);
+    const signal = AbortSignal.any([run.runSignal, timeoutSignal]);
+    const clock = new ModelClock();
+
+    const toolContext: ToolContext = {
+      db,
+      libraryId: input.libraryId,
+      user: input.user,
+      depth: run.depth,
+      signal,
+      connectorBaseUrls: config.connectorBaseUrls,
+      connector: (key: ConnectorKey) => credentials.get(input.libraryId, 'connector', key),
+      runAgent: async (nested) => {
+        if (run.depth + 1 > MAX_AGENT_DEPTH) throw new RunError(400, RUN_MESSAGES.tooDeep(nested.agentName, MAX_AGENT_DEPTH), 'invalid');
+        const result = await runAgent({
+          libraryId: input.libraryId,
+          user: input.user,
+          agentName: nested.agentName,
+          query: nested.query,
+          params: nested.params,
+          threadId: '',
+          useHistory: false,
+          saveHistory: false,
+          maxHistoryItems: 0,
+          source: 'agent',
+          signal,
+          depth: run.depth + 1,
+        });
+        return { output: result.output, runId: result.runId };
+      },
+    };
+    const { tools, warnings } = buildToolSet(step.tools, toolContext, { record: (call) => stepTrace.tool_calls.push(call), emit });
+    stepTrace.warnings.push(...warnings);
+    const hasTools = Object.keys(tools).length > 0;
+
+    const options = {
+      model: clock.wrap(model.languageModel as LanguageModelV3),
+      system: run.system || undefined,
+      messages: [...run.history, { role: 'user' as const, content: run.prompt }],
+      temperature: step.model.temperature,
+      // 0 = the provider's default
+      maxOutputTokens: step.model.max_tokens > 0 ? step.model.max_tokens : undefined,
+      maxRetries: step.model.max_retries,
+      abortSignal: signal,
+      tools: hasTools ? tools : undefined,
+      stopWhen: hasTools ? stepCountIs(MAX_TOOL_ROUNDS) : undefined,
+    };
+
+    try {
+      let text: string;
+      if (input.stream && input.onEvent) {
+        text = await streamStep(options, emit, stepTrace);
+      } else {
+        const result = await generateText<ToolSet>(options);
+        stepTrace.usage = toUsage(result.usage);
+        text = result.text;
+      }
+      stepTrace.output = text;
+      return text;
+    } catch (error) {
+      let failure: RunError;
+      if (run.runSignal.aborted) failure = new RunError(499, RUN_MESSAGES.cancelled, 'cancelled');
+      else if (timeoutSignal.aborted) failure = new RunError(504, RUN_MESSAGES.timedOut(model.label, step.model.timeout), 'timeout');
+      else if (error instanceof RunError) failure = error;
+      else failure = new RunError(502, RUN_MESSAGES.providerFailed(model.label, providerMessage(error)), 'provider_failed');
+      stepTrace.error = failure.detail;
+      throw failure;
+    } finally {
+      stepTrace.duration_ms = Math.round(performance.now() - started);
+      stepTrace.model_ms = Math.round(clock.total);
+    }
+  }
+
+  /** streamText: text deltas become events; the step's answer is the text of its last model call. */
+  async function streamStep(options: Parameters<typeof streamText<ToolSet>>[0], emit: (event: RunEvent) => void, stepTrace: StepTrace): Promise<string> {
+    // errors arrive as stream parts and are thrown below; the default handler would only log them
+    const result = streamText<ToolSet>({ ...options, onError: () => undefined });
+    let text = '';
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'start-step':
+          text = '';
+          break;
+        case 'text-delta':
+          text += part.text;
+          if (part.text) emit({ type: 'delta', text: part.text });
+          break;
+        case 'finish':
+          stepTrace.usage = toUsage(part.totalUsage);
+          break;
+        case 'error':
+          throw part.error;
+        case 'abort':
+          throw new DOMException('The run was aborted', 'AbortError');
+        default:
+          break;
+      }
+    }
+    return text;
+  }
+
+  return { runAgent };
+}

@@ -1,0 +1,174 @@
+// A local OpenAI-compatible model server for tests, e2e and benchmarks: POST /v1/chat/completions with
+// and without `stream: true` (SSE chunks + [DONE]) and tool calls. It answers deterministically from
+// the request: scripted replies first (in order), otherwise it echoes the last user message. Every
+// request is recorded so tests can check exactly what the runtime sent.
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | { type: string; text?: string }[] | null;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
+export interface ChatRequestBody {
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: unknown } }[];
+  temperature?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  [key: string]: unknown;
+}
+
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: ChatRequestBody;
+}
+
+export interface ModelReply {
+  /** the assistant's text */
+  text?: string;
+  /** ask the client to call these tools (it sends their results in its next request) */
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+  /** answer with this HTTP status and error message instead */
+  status?: number;
+  error?: string;
+  headers?: Record<string, string>;
+  /** wait this long before answering (timeouts, cancellation) */
+  delayMs?: number;
+}
+export type ModelRule = ModelReply | ((request: RecordedRequest) => ModelReply);
+
+export interface ModelServer {
+  /** base URL including /v1, as OpenAI clients expect */
+  url: string;
+  requests: RecordedRequest[];
+  /** queues replies, used one per request before falling back to the default */
+  reply(...rules: ModelRule[]): void;
+  /** the answer when no queued reply is left (null: echo the last user message) */
+  setDefaultReply(rule: ModelRule | null): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface ModelServerOptions {
+  /** when set, requests must carry `Authorization: Bearer <apiKey>` */
+  apiKey?: string;
+  port?: number;
+  host?: string;
+}
+
+export const textOf = (content: ChatMessage['content']): string =>
+  typeof content === 'string' ? content : (content ?? []).map((p) => p.text ?? '').join('');
+
+export function lastUserMessage(body: ChatRequestBody): string {
+  const last = [...body.messages].reverse().find((m) => m.role === 'user');
+  return last ? textOf(last.content) : '';
+}
+
+/** A stand-in token count: words. */
+const tokens = (text: string) => Math.max(1, text.split(/\s+/).filter(Boolean).length);
+
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
+  const requests: RecordedRequest[] = [];
+  let queue: ModelRule[] = [];
+  let fallback: ModelRule | null = null;
+  let ids = 0;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void handle(req.url ?? '', req.method ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res);
+    });
+  });
+
+  async function handle(url: string, method: string, headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
+    const path = url.split('?')[0];
+    if (method !== 'POST' || !/\/chat\/completions$/.test(path)) return json(res, 404, { error: { message: `Unknown route ${method} ${path}`, type: 'invalid_request_error' } });
+    let body: ChatRequestBody;
+    try {
+      body = JSON.parse(raw) as ChatRequestBody;
+    } catch {
+      return json(res, 400, { error: { message: 'Invalid JSON body', type: 'invalid_request_error' } });
+    }
+    const recorded: RecordedRequest = { path, headers, body };
+    requests.push(recorded);
+    if (options.apiKey && headers.authorization !== `Bearer ${options.apiKey}`) {
+      return json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    }
+    const rule = queue.shift() ?? fallback;
+    const reply: ModelReply = typeof rule === 'function' ? rule(recorded) : (rule ?? { text: lastUserMessage(body) });
+
+    if (reply.delayMs) {
+      // stop waiting when the client goes away (a cancelled or timed-out run)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, reply.delayMs);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (res.destroyed || res.writableEnded) return;
+    }
+    if (reply.status && reply.status >= 400) {
+      return json(res, reply.status, { error: { message: reply.error ?? `HTTP ${reply.status}`, type: 'server_error' } }, reply.headers);
+    }
+
+    const id = `chatcmpl-${++ids}`;
+    const created = Math.floor(Date.now() / 1000);
+    const text = reply.text ?? '';
+    const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: `call_${ids}_${i}`, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+    const finishReason = toolCalls.length ? 'tool_calls' : 'stop';
+    const promptTokens = body.messages.reduce((n, m) => n + tokens(textOf(m.content)), 0);
+    const usage = { prompt_tokens: promptTokens, completion_tokens: tokens(text), total_tokens: promptTokens + tokens(text) };
+
+    if (!body.stream) {
+      const message = { role: 'assistant', content: toolCalls.length && !text ? null : text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
+      return json(res, 200, { id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message, finish_reason: finishReason }], usage }, reply.headers);
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...reply.headers });
+    const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`);
+    send([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+    // word by word, so clients see several deltas
+    for (const piece of text.match(/\S+\s*|\s+/g) ?? []) send([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+    toolCalls.forEach((call, index) => send([{ index: 0, delta: { tool_calls: [{ index, ...call }] }, finish_reason: null }]));
+    send([{ index: 0, delta: {}, finish_reason: finishReason }]);
+    send([], { usage });
+    res.end('data: [DONE]\n\n');
+  }
+
+  function json(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(payload));
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
+    requests,
+    reply: (...rules) => {
+      queue.push(...rules);
+    },
+    setDefaultReply: (rule) => {
+      fallback = rule;
+    },
+    reset: () => {
+      requests.length = 0;
+      queue = [];
+      fallback = null;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,105 @@
+// The tool catalogue (all 25 names of TOOL_CATALOGUE) and the bridge to the AI SDK: each tool a step
+// lists becomes an AI SDK tool whose calls are timed, recorded in the step's trace and announced as
+// events. A failing tool answers the model {error} instead of ending the run, so the model can react.
+import type { RunEvent, ToolCallTrace } from '@accent/shared';
+import { tool, type ToolSet } from 'ai';
+import { HttpError } from '../http/errors.js';
+import { DocumentError } from '../library/documents.js';
+import { askAgent, runAgentCommand } from './internal/agents.js';
+import { createDraftEmail, insertRow } from './internal/data.js';
+import { appendText, createDocument, createNewFile, createNewFolder, duplicateFile, findDocument, libraryFileReader } from './internal/documents.js';
+import { createQuickEvent, presentationBuilder } from './internal/files.js';
+import { knowledgeBaseSearch } from './internal/knowledge-base.js';
+import { createCompanyUpdate, createShareUpdate, linkedInApi } from './connectors/linkedin.js';
+import { hubSpotApi, salesforceApi } from './connectors/crm.js';
+import { ConnectorError } from './connectors/http.js';
+import { googleSearch, serpApi } from './connectors/search.js';
+import { sendGrid } from './connectors/sendgrid.js';
+import { sendChannelMessage, sendDirectMessage, sendMessage } from './connectors/slack.js';
+import type { ToolContext, ToolModule } from './types.js';
+
+export const TOOLS: readonly ToolModule[] = [
+  googleSearch,
+  knowledgeBaseSearch,
+  serpApi,
+  findDocument,
+  askAgent,
+  runAgentCommand,
+  sendChannelMessage,
+  sendDirectMessage,
+  sendMessage,
+  sendGrid,
+  createDraftEmail,
+  hubSpotApi,
+  salesforceApi,
+  insertRow,
+  appendText,
+  createDocument,
+  linkedInApi,
+  createShareUpdate,
+  createCompanyUpdate,
+  duplicateFile,
+  createNewFolder,
+  createNewFile,
+  createQuickEvent,
+  presentationBuilder,
+  libraryFileReader,
+];
+const BY_NAME = new Map<string, ToolModule>(TOOLS.map((t) => [t.name, t]));
+
+/** Tool outputs kept in a trace are capped so one large file read does not bloat every run row. */
+const MAX_TRACE_CHARS = 20_000;
+export function forTrace(value: unknown): unknown {
+  const json = JSON.stringify(value ?? null);
+  return json.length <= MAX_TRACE_CHARS ? value : { truncated: true, preview: json.slice(0, MAX_TRACE_CHARS) };
+}
+
+/** `{error: 'not_connected', message}` or `{error: '…'}`: a tool's answered failure. */
+function answeredError(output: unknown): string | null {
+  if (!output || typeof output !== 'object' || !('error' in output)) return null;
+  const { error, message } = output as { error: unknown; message?: unknown };
+  return typeof message === 'string' ? message : String(error);
+}
+
+export interface ToolRecorder {
+  record(call: ToolCallTrace): void;
+  emit(event: RunEvent): void;
+}
+
+/** The AI SDK tools of a step; names not in the catalogue are left out and reported as warnings. */
+export function buildToolSet(names: readonly string[], context: ToolContext, recorder: ToolRecorder): { tools: ToolSet; warnings: string[] } {
+  const tools: ToolSet = {};
+  const warnings: string[] = [];
+  for (const name of new Set(names)) {
+    const module = BY_NAME.get(name);
+    if (!module) {
+      warnings.push(`Tool "${name}" is not in the catalogue and was left out.`);
+      continue;
+    }
+    tools[module.id] = tool({
+      description: module.description,
+      inputSchema: module.inputSchema,
+      execute: async (input: unknown) => {
+        const started = performance.now();
+        recorder.emit({ type: 'tool', name, status: 'started' });
+        let output: unknown;
+        let error: string | null;
+        try {
+          output = await module.execute(input, context);
+          error = answeredError(output);
+        } catch (thrown) {
+          if (context.signal.aborted) throw thrown;
+          const message = (thrown as Error).message ?? String(thrown);
+          // errors meant for people (a missing document, a connector's refusal, a nested run's error) go as they are
+          const meantForPeople = thrown instanceof DocumentError || thrown instanceof ConnectorError || thrown instanceof HttpError;
+          error = meantForPeople ? message : `${name} failed: ${message}`;
+          output = { error };
+        }
+        recorder.record({ tool: name, input: forTrace(input), output: forTrace(output), error, duration_ms: Math.round(performance.now() - started) });
+        recorder.emit({ type: 'tool', name, status: error ? 'failed' : 'succeeded' });
+        return output;
+      },
+    });
+  }
+  return { tools, warnings };
+}

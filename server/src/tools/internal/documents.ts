@@ -1,0 +1,150 @@
+// Document and file tools on the library's own files: find, read, create, append, duplicate, folders.
+import { z } from 'zod';
+import {
+  appendToDocument,
+  findDocuments,
+  FOLDER_MIME,
+  insertDocument,
+  MAX_READ_CHARS,
+  normalizeFolder,
+  requireDocument,
+} from '../../library/documents.js';
+import { defineTool } from '../types.js';
+
+const folder = z.string().max(500).optional().describe('Folder path such as /Sales/Proposals (default /)');
+const ref = {
+  id: z.string().max(100).optional().describe('The document id, when known'),
+  name: z.string().max(300).optional().describe('The document name, when the id is not known'),
+  folder: z.string().max(500).optional().describe('The folder of the named document'),
+};
+
+/** The MIME type of a new file, from its extension. */
+function mimeFor(name: string): string {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const types: Record<string, string> = {
+    md: 'text/markdown',
+    txt: 'text/plain',
+    csv: 'text/csv',
+    json: 'application/json',
+    html: 'text/html',
+    ics: 'text/calendar',
+    xml: 'application/xml',
+    yaml: 'application/yaml',
+    yml: 'application/yaml',
+  };
+  return types[ext] ?? 'text/plain';
+}
+
+export const findDocument = defineTool({
+  name: 'Find Document',
+  id: 'find_document',
+  description: "Find documents in the library by (part of) their name and/or folder. Returns id, name, folder, type, size and last change.",
+  inputSchema: z.object({
+    name: z.string().max(300).optional().describe('Part of the document name'),
+    folder: z.string().max(500).optional().describe('Part of the folder path'),
+    limit: z.number().int().min(1).max(50).optional().describe('Maximum results (default 10)'),
+  }),
+  async execute({ name, folder: inFolder, limit }, ctx) {
+    return { documents: await findDocuments(ctx.db, ctx.libraryId, { name, folder: inFolder, limit: limit ?? 10 }) };
+  },
+});
+
+export const libraryFileReader = defineTool({
+  name: 'Library File Reader',
+  id: 'library_file_reader',
+  description: 'Read the text of a document or file in the library, by id or by name (and folder).',
+  inputSchema: z.object(ref),
+  async execute(input, ctx) {
+    const doc = await requireDocument(ctx.db, ctx.libraryId, input);
+    const truncated = doc.content.length > MAX_READ_CHARS;
+    return {
+      id: doc.id,
+      name: doc.name,
+      folder: doc.folder,
+      mime: doc.mime,
+      content: truncated ? doc.content.slice(0, MAX_READ_CHARS) : doc.content,
+      truncated,
+      ...(doc.data ? { note: `Binary file of ${doc.data.length} bytes; the content above is its outline.` } : {}),
+    };
+  },
+});
+
+export const createDocument = defineTool({
+  name: 'Create Document',
+  id: 'create_document',
+  description: 'Create a new text document (Markdown) in the library.',
+  inputSchema: z.object({
+    name: z.string().min(1).max(300).describe('Document name, e.g. "Q3 account plan.md"'),
+    folder,
+    content: z.string().max(1_000_000).describe('The document text (Markdown)'),
+  }),
+  async execute({ name, folder: inFolder, content }, ctx) {
+    const docName = /\.[a-z0-9]+$/i.test(name) ? name : `${name}.md`;
+    return insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: inFolder, name: docName, mime: mimeFor(docName), content, createdBy: ctx.user.id });
+  },
+});
+
+export const createNewFile = defineTool({
+  name: 'Create New File',
+  id: 'create_new_file',
+  description: 'Create a new file in the library; its type follows its extension (.txt, .csv, .json, .md, .html…). It may start empty.',
+  inputSchema: z.object({
+    name: z.string().min(1).max(300).describe('File name with its extension, e.g. "leads.csv"'),
+    folder,
+    content: z.string().max(1_000_000).optional().describe('Initial content (default empty)'),
+  }),
+  async execute({ name, folder: inFolder, content }, ctx) {
+    return insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: inFolder, name, mime: mimeFor(name), content: content ?? '', createdBy: ctx.user.id });
+  },
+});
+
+export const appendText = defineTool({
+  name: 'Append Text',
+  id: 'append_text',
+  description: 'Append text to the end of an existing document in the library.',
+  inputSchema: z.object({ ...ref, text: z.string().min(1).max(1_000_000).describe('The text to append'), separator: z.string().max(10).optional().describe('Put between the old and new text (default a newline)') }),
+  async execute({ text, separator, ...target }, ctx) {
+    const doc = await requireDocument(ctx.db, ctx.libraryId, target);
+    if (doc.data) return { error: `"${doc.name}" is a binary file; text cannot be appended to it.` };
+    return appendToDocument(ctx.db, doc.id, text, separator ?? '\n');
+  },
+});
+
+export const createNewFolder = defineTool({
+  name: 'Create New Folder',
+  id: 'create_new_folder',
+  description: 'Create a folder in the library, e.g. /Sales/Proposals.',
+  inputSchema: z.object({ path: z.string().min(1).max(500).describe('The folder path to create') }),
+  async execute({ path }, ctx) {
+    const full = normalizeFolder(path);
+    if (full === '/') return { error: 'The root folder always exists.' };
+    const at = full.lastIndexOf('/');
+    const info = await insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: full.slice(0, at), name: full.slice(at + 1), mime: FOLDER_MIME, createdBy: ctx.user.id });
+    return { id: info.id, path: full };
+  },
+});
+
+export const duplicateFile = defineTool({
+  name: 'Duplicate File',
+  id: 'duplicate_file',
+  description: 'Copy a document or file of the library, optionally under a new name or into another folder.',
+  inputSchema: z.object({
+    ...ref,
+    new_name: z.string().max(300).optional().describe('Name of the copy (default "<name> (copy)")'),
+    new_folder: z.string().max(500).optional().describe('Folder of the copy (default the same folder)'),
+  }),
+  async execute({ new_name, new_folder, ...source }, ctx) {
+    const doc = await requireDocument(ctx.db, ctx.libraryId, source);
+    const dot = doc.name.lastIndexOf('.');
+    const copyName = new_name?.trim() || (dot > 0 ? `${doc.name.slice(0, dot)} (copy)${doc.name.slice(dot)}` : `${doc.name} (copy)`);
+    return insertDocument(ctx.db, {
+      libraryId: ctx.libraryId,
+      folder: new_folder ?? doc.folder,
+      name: copyName,
+      mime: doc.mime,
+      content: doc.content,
+      data: doc.data,
+      createdBy: ctx.user.id,
+    });
+  },
+});

@@ -1,0 +1,40 @@
+// What every tool module is: a catalogue name, a zod input schema the model sees, and an execute that
+// receives the run's context (library, user, depth, connectors…) next to the model's input.
+import type { ToolName } from '@accent/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ConnectorKey } from '../config.js';
+import type { CredentialValues } from '../credentials/store.js';
+import type { DB } from '../db/schema.js';
+import type { Runner } from '../runtime/access.js';
+
+/** Another agent run from a tool (Ask Agent, Run Agent Command). */
+export interface NestedRun {
+  agentName: string;
+  query: string;
+  params: Record<string, string>;
+}
+
+export interface ToolContext {
+  db: Kysely<DB>;
+  libraryId: string;
+  user: Runner;
+  /** 0 for a run started by a person; +1 for each agent calling another */
+  depth: number;
+  signal: AbortSignal;
+  connectorBaseUrls: Record<ConnectorKey, string>;
+  /** the library's stored values of a connector, or undefined when it is not connected */
+  connector(key: ConnectorKey): Promise<CredentialValues | undefined>;
+  runAgent(run: NestedRun): Promise<{ output: string; runId: string }>;
+}
+
+export interface ToolModule<I = any> {
+  name: ToolName;
+  /** the name the model calls it by (providers accept [a-zA-Z0-9_-] only) */
+  id: string;
+  description: string;
+  inputSchema: z.ZodType<I>;
+  execute(input: I, context: ToolContext): Promise<unknown>;
+}
+
+export const defineTool = <I>(tool: ToolModule<I>): ToolModule<I> => tool;

@@ -1,0 +1,259 @@
+// Admin → Remotes: the runtime registry (DESIGN.md §3). "Edit" points one remote at another build
+// (PUT /api/v1/remotes/:id: how a feature team deploys its remote alone), "Reset" removes that override
+// (DELETE). Next to the registry: the Module Federation entry live in this tab (tab overrides included)
+// and whether its module is loaded.
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { REMOTE_IDS, REMOTE_TITLES, type RemoteId, type RemoteRegistryEntry } from '@accent/shared';
+import { ApiError, toast } from '@accent/shared/client';
+import { Button, ConfirmDialog, ErrorState, LoadingState, Modal, TextField } from '@accent/shared/ui';
+import { useServices } from '../app/services.js';
+import { useRemotes } from '../remotes/RemotesProvider.js';
+import { cx } from './cx.js';
+import { errorMessage, fieldErrorOf } from './format.js';
+import { useAdminServices } from './services.js';
+import { useLoad } from './useLoad.js';
+import styles from './Admin.module.css';
+
+/** The server's rule for an entry: an http(s) URL or a path on this origin. */
+export const isValidEntry = (v: string) => /^https?:\/\/\S+$/i.test(v) || /^\/\S*$/.test(v);
+
+interface Row {
+  id: RemoteId;
+  title: string;
+  registry: RemoteRegistryEntry | undefined;
+}
+
+export function RemotesPanel() {
+  const { remotes } = useServices();
+  const { admin } = useAdminServices();
+  const live = useRemotes();
+  const fetchRegistry = useCallback(() => remotes.list(), [remotes]);
+  const { state, load } = useLoad(fetchRegistry);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [resetting, setResetting] = useState<Row | null>(null);
+  const [resetBusy, setResetBusy] = useState(false);
+
+  /** The registry changed: show it, and let this tab's federation runtime follow it. */
+  const afterChange = async () => {
+    await load({ quiet: true });
+    await live.refresh();
+  };
+
+  async function confirmReset() {
+    const row = resetting;
+    if (!row) return;
+    setResetBusy(true);
+    try {
+      await admin.resetRemote(row.id);
+      toast.success(`${row.title} reset`, 'Back to the configured build.');
+      await afterChange();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) toast.info(`${row.title} has no registry override`, 'Nothing to reset.');
+      else toast.error(`Could not reset ${row.title}`, errorMessage(e));
+    } finally {
+      setResetBusy(false);
+      setResetting(null);
+    }
+  }
+
+  const rows: Row[] =
+    state.status === 'ready' ? REMOTE_IDS.map((id) => ({ id, title: REMOTE_TITLES[id], registry: state.data.find((e) => e.id === id) })) : [];
+  const tabOverrides = live.registry.entries.filter((e) => e.overridden);
+
+  return (
+    <div className={styles.panelBody}>
+      <p className={styles.lead}>
+        Where each feature area is loaded from. A team deploys a new version of its area alone by publishing the build and pointing the entry at
+        its <code>mf-manifest.json</code>; open pages pick it up when they reload. Reset removes the override and goes back to the build this server
+        is configured with.
+      </p>
+      {state.status === 'loading' && <LoadingState text="Loading the registry..." />}
+      {state.status === 'error' && <ErrorState message={`Could not load the registry: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'ready' && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.visuallyHidden}>Remote registry</caption>
+            <thead>
+              <tr>
+                <th scope="col">Area</th>
+                <th scope="col">Registry entry</th>
+                <th scope="col">Version</th>
+                <th scope="col">Live in this tab</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const current = live.entryFor(row.id);
+                const loaded = current ? live.cache.peek(current) !== undefined : false;
+                return (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      {row.title}
+                      <span className={styles.subtle}>{row.id}</span>
+                    </th>
+                    <td>
+                      {row.registry ? (
+                        <>
+                          <span className={styles.mono}>{row.registry.entry}</span>
+                          <span className={styles.subtle}>{row.registry.name}</span>
+                        </>
+                      ) : (
+                        <span className={cx(styles.badge, styles.badgeMuted)}>Not installed</span>
+                      )}
+                    </td>
+                    <td>{row.registry?.version ?? <span className={styles.muted}>—</span>}</td>
+                    <td>
+                      {current ? (
+                        <>
+                          <span className={styles.mono}>{current.entry}</span>
+                          <span className={styles.badgeRow}>
+                            {current.overridden && <span className={cx(styles.badge, styles.badgeInfo)}>Tab override</span>}
+                            <span className={cx(styles.badge, loaded ? styles.badgeSuccess : styles.badgeMuted)}>{loaded ? 'Loaded' : 'Not loaded yet'}</span>
+                          </span>
+                        </>
+                      ) : (
+                        <span className={styles.muted}>Not registered</span>
+                      )}
+                    </td>
+                    <td className={styles.rowActions}>
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.title} entry`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setResetting(row)} disabled={!row.registry} aria-label={`Reset ${row.title}`}>
+                        Reset
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {tabOverrides.length > 0 && (
+        <div className={styles.note} role="note">
+          <strong>Overridden in this tab only:</strong>
+          <ul>
+            {tabOverrides.map((o) => (
+              <li key={o.id}>
+                {REMOTE_TITLES[o.id]} → <code>{o.entry}</code>
+              </li>
+            ))}
+          </ul>
+          <span>
+            Set with <code>?remote.&lt;id&gt;=&lt;url&gt;</code>; remove one with <code>?remote.&lt;id&gt;=</code>.
+          </span>
+        </div>
+      )}
+
+      {editing && (
+        <RemoteDialog
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            await afterChange();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={resetting !== null}
+        busy={resetBusy}
+        title={`Reset ${resetting?.title ?? ''}?`}
+        message={`The registry override of ${resetting?.title ?? ''} is removed: it goes back to the build this server is configured with (or the one built with it).`}
+        confirmLabel="Reset"
+        onConfirm={() => void confirmReset()}
+        onCancel={() => setResetting(null)}
+      />
+    </div>
+  );
+}
+
+function RemoteDialog({ row, onClose, onSaved }: { row: Row; onClose: () => void; onSaved: () => Promise<void> }) {
+  const { admin } = useAdminServices();
+  const formId = useId();
+  const [entry, setEntry] = useState(row.registry?.entry ?? `/mfe/${row.id}/mf-manifest.json`);
+  const [version, setVersion] = useState(row.registry?.version ?? '');
+  const [errors, setErrors] = useState<{ entry?: string; version?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const found: { entry?: string; version?: string } = {};
+    if (!entry.trim()) found.entry = 'Entry is required';
+    else if (!isValidEntry(entry.trim())) found.entry = 'Entry must be an http(s) URL or a path starting with /';
+    if (!version.trim()) found.version = 'Version is required';
+    setErrors(found);
+    if (found.entry || found.version) return;
+    setBusy(true);
+    try {
+      const saved = await admin.setRemote(row.id, { entry, version });
+      toast.success('Registry updated', `${row.title} is now version ${saved.version}.`);
+      await onSaved();
+    } catch (e) {
+      setBusy(false);
+      const field = fieldErrorOf(e, ['entry', 'version']);
+      if (field) setErrors({ [field.field]: field.message });
+      else setFormError(errorMessage(e));
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={`Edit ${row.title} entry`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Entry"
+          name="entry"
+          required
+          spellCheck={false}
+          autoCapitalize="off"
+          value={entry}
+          error={errors.entry}
+          hint="The URL of the build's mf-manifest.json, e.g. https://cdn.example.com/agents/1.4.0/mf-manifest.json"
+          onChange={(e) => {
+            setEntry(e.currentTarget.value);
+            setErrors((x) => ({ ...x, entry: undefined }));
+          }}
+        />
+        <TextField
+          label="Version"
+          name="version"
+          required
+          value={version}
+          error={errors.version}
+          onChange={(e) => {
+            setVersion(e.currentTarget.value);
+            setErrors((x) => ({ ...x, version: undefined }));
+          }}
+        />
+        {formError && (
+          <p className={styles.formError} role="alert">
+            {formError}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

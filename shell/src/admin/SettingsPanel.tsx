@@ -1,0 +1,95 @@
+// Admin → Settings: the switches kept in this browser (spec 01 §3 admin settings: experimentalProjects,
+// default false; the Content area flag), saved as soon as they change, and the signed-in session.
+import { useId, useState } from 'react';
+import { ROLE_LABELS } from '@accent/shared';
+import { loadAdminSettings, saveAdminSettings, toast, useSession } from '@accent/shared/client';
+import { Checkbox } from '@accent/shared/ui';
+import { isContentEnabled, setContentEnabled } from '../layout/navItems.js';
+import styles from './Admin.module.css';
+
+export const SETTINGS_SAVED = 'Settings saved';
+
+export function SettingsPanel() {
+  const { user } = useSession();
+  const experimentalHelp = useId();
+  const contentHelp = useId();
+  const [experimental, setExperimental] = useState(() => loadAdminSettings().experimentalProjects);
+  const [content, setContent] = useState(isContentEnabled);
+
+  return (
+    <div className={styles.panelBody}>
+      <section className={styles.block} aria-labelledby="admin-browser-settings">
+        <h2 className={styles.blockTitle} id="admin-browser-settings">
+          Browser settings
+        </h2>
+        <p className={styles.lead}>Kept in this browser only; they take effect the next time a page opens.</p>
+        <div className={styles.settingList}>
+          <div className={styles.setting}>
+            <Checkbox
+              label="Experimental projects (presentation mode)"
+              checked={experimental}
+              aria-describedby={experimentalHelp}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setExperimental(on);
+                saveAdminSettings({ ...loadAdminSettings(), experimentalProjects: on });
+                toast.success(SETTINGS_SAVED);
+              }}
+            />
+            <p className={styles.settingHelp} id={experimentalHelp}>
+              Shows demo agents on the Agents dashboard next to the library's own agents, for presentations. Off by default.
+            </p>
+          </div>
+          <div className={styles.setting}>
+            <Checkbox
+              label="Content area (experimental)"
+              checked={content}
+              aria-describedby={contentHelp}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setContent(on);
+                setContentEnabled(on);
+                toast.success(SETTINGS_SAVED);
+              }}
+            />
+            <p className={styles.settingHelp} id={contentHelp}>
+              Shows the experimental Content item in the sidebar.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      {user && (
+        <section className={styles.block} aria-labelledby="admin-session">
+          <h2 className={styles.blockTitle} id="admin-session">
+            This session
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Signed in as</dt>
+              <dd>
+                {user.name} · {user.email}
+              </dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{ROLE_LABELS[user.role] ?? user.role}</dd>
+            </div>
+            <div>
+              <dt>Environment</dt>
+              <dd>{user.env_name}</dd>
+            </div>
+            <div>
+              <dt>Library</dt>
+              <dd className={styles.mono}>{user.library_id}</dd>
+            </div>
+            <div>
+              <dt>Account</dt>
+              <dd className={styles.mono}>{user.account_id}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+// Admin → Users: the library's users with inline role and team changes (optimistic, reverted when the
+// server refuses), Deactivate/Reactivate behind a confirmation, and "Add user". The signed-in admin's
+// own row cannot be demoted or deactivated (the server refuses it too).
+import { useCallback, useState } from 'react';
+import { ROLE_LABELS, TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type AppRole, type Team } from '@accent/shared';
+import { toast, useSession } from '@accent/shared/client';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { cx } from './cx.js';
+import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
+import { errorMessage, formatDate } from './format.js';
+import { useAdminServices } from './services.js';
+import { useLoad } from './useLoad.js';
+import styles from './Admin.module.css';
+
+export const OWN_ROW_HINT = 'You cannot change your own role or deactivate your own account.';
+
+const byEmail = (a: AdminUser, b: AdminUser) => a.email.localeCompare(b.email);
+
+export function UsersPanel() {
+  const { admin } = useAdminServices();
+  const { user: me } = useSession();
+  const fetchUsers = useCallback(() => admin.listUsers(), [admin]);
+  const { state, load, update } = useLoad(fetchUsers);
+  const [adding, setAdding] = useState(false);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const [confirmBusy, setConfirmBusy] = useState(false);
+
+  const setBusy = (id: string, busy: boolean) =>
+    setBusyIds((prev) => {
+      const next = new Set(prev);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const replace = (user: AdminUser) => update((list) => list.map((u) => (u.id === user.id ? user : u)));
+
+  /** Shows the change at once, sends it, keeps the server's answer or puts the row back. */
+  async function change(user: AdminUser, changes: AdminUpdateUserRequest, success: (updated: AdminUser) => [string, string]) {
+    replace({ ...user, ...changes } as AdminUser);
+    setBusy(user.id, true);
+    try {
+      const updated = await admin.updateUser(user.id, changes);
+      replace(updated);
+      toast.success(...success(updated));
+    } catch (e) {
+      replace(user);
+      toast.error(`Could not update ${user.name}`, errorMessage(e));
+    } finally {
+      setBusy(user.id, false);
+    }
+  }
+
+  const changeRole = (user: AdminUser, role: AppRole) =>
+    change(user, { role }, (u) => ['Role updated', `${u.name} is now ${ROLE_LABELS[u.role]}.`]);
+  const changeTeam = (user: AdminUser, team: Team | null) =>
+    change(user, { team }, (u) => ['Team updated', u.team ? `${u.name} is now in ${TEAM_LABELS[u.team]}.` : `${u.name} is no longer in a team.`]);
+
+  async function confirmActive() {
+    const user = confirming;
+    if (!user) return;
+    const active = !user.active;
+    setConfirmBusy(true);
+    setBusy(user.id, true);
+    try {
+      const updated = await admin.updateUser(user.id, { active });
+      replace(updated);
+      toast.success(active ? 'User reactivated' : 'User deactivated', active ? `${updated.name} can sign in again.` : `${updated.name} can no longer sign in.`);
+    } catch (e) {
+      toast.error(`Could not update ${user.name}`, errorMessage(e));
+    } finally {
+      setBusy(user.id, false);
+      setConfirmBusy(false);
+      setConfirming(null);
+    }
+  }
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)} disabled={state.status !== 'ready'}>
+      Add user
+    </Button>
+  );
+
+  return (
+    <div className={styles.panelBody}>
+      <div className={styles.panelHead}>
+        <p className={styles.lead}>
+          Everyone who can sign in to this library. Administrators manage users, keys and the registry; builders create and edit agents, flows and
+          pages; end users run them.
+        </p>
+        {addButton}
+      </div>
+
+      {state.status === 'loading' && <LoadingState text="Loading users..." />}
+      {state.status === 'error' && <ErrorState message={`Could not load users: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'ready' && state.data.length === 0 && <EmptyState title="No users yet" text="Add the first user of this library." />}
+      {state.status === 'ready' && state.data.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.visuallyHidden}>Users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Title</th>
+                <th scope="col">Role</th>
+                <th scope="col">Team</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.map((u) => {
+                const own = u.id === me?.user_id;
+                const busy = busyIds.has(u.id);
+                const hintId = own ? `own-row-hint-${u.id}` : undefined;
+                return (
+                  <tr key={u.id} className={cx(!u.active && styles.inactiveRow)} aria-busy={busy || undefined}>
+                    <th scope="row">
+                      {u.name}
+                      {own && <span className={styles.youBadge}>you</span>}
+                    </th>
+                    <td className={styles.breakable}>{u.email}</td>
+                    <td>{u.title || <span className={styles.muted}>—</span>}</td>
+                    <td>
+                      <select
+                        className={styles.inlineSelect}
+                        aria-label={`Role of ${u.name}`}
+                        value={u.role}
+                        disabled={own || busy}
+                        aria-describedby={hintId}
+                        title={own ? OWN_ROW_HINT : undefined}
+                        onChange={(e) => void changeRole(u, e.currentTarget.value as AppRole)}
+                      >
+                        {ROLE_OPTIONS.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <select
+                        className={styles.inlineSelect}
+                        aria-label={`Team of ${u.name}`}
+                        value={u.team ?? ''}
+                        disabled={busy}
+                        onChange={(e) => void changeTeam(u, (e.currentTarget.value || null) as Team | null)}
+                      >
+                        {TEAM_OPTIONS.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <span className={cx(styles.badge, u.active ? styles.badgeSuccess : styles.badgeMuted)}>{u.active ? 'Active' : 'Deactivated'}</span>
+                    </td>
+                    <td>
+                      <time dateTime={u.created_at}>{formatDate(u.created_at)}</time>
+                    </td>
+                    <td className={styles.rowActions}>
+                      <Button
+                        variant={u.active ? 'ghost' : 'secondary'}
+                        size="sm"
+                        disabled={own || busy}
+                        aria-describedby={hintId}
+                        aria-label={`${u.active ? 'Deactivate' : 'Reactivate'} ${u.name}`}
+                        onClick={() => setConfirming(u)}
+                      >
+                        {u.active ? 'Deactivate' : 'Reactivate'}
+                      </Button>
+                      {own && (
+                        <span id={hintId} className={styles.rowHint}>
+                          {OWN_ROW_HINT}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {adding && (
+        <AddUserDialog
+          onClose={() => setAdding(false)}
+          onCreated={(user) => {
+            setAdding(false);
+            update((list) => [...list.filter((u) => u.id !== user.id), user].sort(byEmail));
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+        open={confirming !== null}
+        danger={confirming?.active ?? false}
+        busy={confirmBusy}
+        title={confirming?.active ? `Deactivate ${confirming.name}?` : `Reactivate ${confirming?.name ?? ''}?`}
+        message={
+          confirming?.active
+            ? `${confirming.name} is signed out everywhere and can no longer sign in. Their agents, flows and pages stay. You can reactivate the account later.`
+            : `${confirming?.name ?? ''} will be able to sign in again with their existing password.`
+        }
+        confirmLabel={confirming?.active ? 'Deactivate' : 'Reactivate'}
+        onConfirm={() => void confirmActive()}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}
