@@ -3,8 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// The suite as `npm start` serves it: the built server on its own port and a throwaway data directory.
+// The suite as `npm start` serves it: the built server on its own port and a throwaway data directory,
+// with the local OpenAI-compatible model server (e2e/support/model-server.mjs) as its OpenAI endpoint.
+// No OPENAI_API_KEY: the tests set the key as an administrator would (Admin → Model providers).
+// ACCENT_E2E_PORT (default 3199) moves the app; the model server takes the next port unless
+// ACCENT_E2E_MODEL_PORT says otherwise.
 const PORT = Number(process.env.ACCENT_E2E_PORT ?? 3199);
+const MODEL_PORT = Number(process.env.ACCENT_E2E_MODEL_PORT ?? PORT + 1);
 const DATA_DIR = process.env.ACCENT_E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'accent-e2e-'));
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -25,12 +30,40 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node server/dist/main.js',
-    cwd: ROOT,
-    url: `http://127.0.0.1:${PORT}/api/v1/remotes`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
-  },
+  // Started in this order, each once the previous one answers.
+  webServer: [
+    {
+      name: 'model server',
+      command: 'node e2e/support/model-server.mjs',
+      cwd: ROOT,
+      url: `http://127.0.0.1:${MODEL_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_MODEL_PORT: String(MODEL_PORT) },
+    },
+    {
+      name: 'app server',
+      command: 'node server/dist/main.js',
+      cwd: ROOT,
+      url: `http://127.0.0.1:${PORT}/api/v1/remotes`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '1000',
+        OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+        // Playwright passes its own environment on: blank (= unset for the server) any provider key found
+        // there, so the keys are exactly what the tests store and Anthropic stays unconfigured.
+        OPENAI_API_KEY: '',
+        ANTHROPIC_API_KEY: '',
+        GOOGLE_GENERATIVE_AI_API_KEY: '',
+        AZURE_API_KEY: '',
+        AZURE_RESOURCE_NAME: '',
+        LOCAL_MODEL_BASE_URL: '',
+      },
+    },
+  ],
 });

@@ -23,7 +23,7 @@ import type { Config, ConnectorKey } from '../config.js';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { searchKnowledgeBase } from '../library/documents.js';
-import { buildToolSet } from '../tools/index.js';
+import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
 import type { ToolContext } from '../tools/types.js';
 import { canRun, type Runner } from './access.js';
 import { RUN_MESSAGES, RunError } from './errors.js';
@@ -371,6 +371,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       } else {
         const result = await generateText<ToolSet>(options);
         stepTrace.usage = toUsage(result.usage);
+        for (const modelStep of result.steps) for (const part of modelStep.content) if (part.type === 'tool-error') recordRejectedCall(part, stepTrace, emit);
         text = result.text;
       }
       stepTrace.output = text;
@@ -389,6 +390,17 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     }
   }
 
+  /**
+   * Our tools catch their own errors, so a tool-error part is a call the SDK refused before running it
+   * (input that fails the tool's schema, or an unknown tool): the trace must still show it.
+   */
+  function recordRejectedCall(part: { toolName: string; input: unknown; error: unknown }, stepTrace: StepTrace, emit: (event: RunEvent) => void) {
+    const name = toolNameForId(part.toolName);
+    const error = `${name} was not run: ${part.error instanceof Error ? part.error.message : String(part.error)}`;
+    stepTrace.tool_calls.push({ tool: name, input: forTrace(part.input), output: null, error, duration_ms: 0 });
+    emit({ type: 'tool', name, status: 'failed' });
+  }
+
   /** streamText: text deltas become events; the step's answer is the text of its last model call. */
   async function streamStep(options: Parameters<typeof streamText<ToolSet>>[0], emit: (event: RunEvent) => void, stepTrace: StepTrace): Promise<string> {
     // errors arrive as stream parts and are thrown below; the default handler would only log them
@@ -405,6 +417,9 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           break;
         case 'finish':
           stepTrace.usage = toUsage(part.totalUsage);
+          break;
+        case 'tool-error':
+          recordRejectedCall(part, stepTrace, emit);
           break;
         case 'error':
           throw part.error;

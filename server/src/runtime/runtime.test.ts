@@ -283,6 +283,20 @@ describe('agent runtime', () => {
       expect(call.duration_ms).toBeGreaterThanOrEqual(0);
     });
 
+    it('records a tool call whose input fails the tool schema, though the tool never ran', async () => {
+      await save({ name: 'Sloppy', steps: [step('S', 'Look it up', { tools: ['internal knowledge base search'] })] });
+      model.reply({ toolCalls: [{ name: 'internal_knowledge_base_search', arguments: { wrong: 1 } }] }, { text: 'Sorry, the lookup failed.' });
+      for (const stream of [false, true]) {
+        const response = await invoke({ name: 'Sloppy' }, admin, stream ? { accept: 'text/event-stream' } : {});
+        const runId = stream ? /"run_id":"([^"]+)"/.exec(response.body)![1] : String(response.headers['x-run-id']);
+        const [call] = (await getRun(runId)).trace!.steps[0].tool_calls;
+        expect(call).toMatchObject({ tool: 'internal knowledge base search', input: { wrong: 1 }, output: null });
+        expect(call.error).toMatch(/^internal knowledge base search was not run: /);
+        if (stream) expect(response.body).toContain('"type":"tool","name":"internal knowledge base search","status":"failed"');
+        else model.reply({ toolCalls: [{ name: 'internal_knowledge_base_search', arguments: { wrong: 1 } }] }, { text: 'Sorry, the lookup failed.' });
+      }
+    });
+
     it('answers "not connected" for an external tool without credentials, visible in the trace', async () => {
       await save({ name: 'Searcher', steps: [step('S', 'Find news', { tools: ['Google Search'] })] });
       model.reply({ toolCalls: [{ name: 'google_search', arguments: { query: 'accent studio news' } }] }, { text: 'I cannot search the web right now.' });

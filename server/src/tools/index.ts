@@ -46,6 +46,12 @@ export const TOOLS: readonly ToolModule[] = [
   libraryFileReader,
 ];
 const BY_NAME = new Map<string, ToolModule>(TOOLS.map((t) => [t.name, t]));
+const BY_ID = new Map<string, ToolModule>(TOOLS.map((t) => [t.id, t]));
+
+/** The catalogue name of a tool id the model called (the id itself when it is not ours). */
+export function toolNameForId(id: string): string {
+  return BY_ID.get(id)?.name ?? id;
+}
 
 /** Tool outputs kept in a trace are capped so one large file read does not bloat every run row. */
 const MAX_TRACE_CHARS = 20_000;
