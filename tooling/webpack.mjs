@@ -27,6 +27,7 @@ export function sharedSingletons(appDir) {
     '@accent/shared': own,
     '@accent/shared/client': own,
     '@accent/shared/ui': own,
+    '@accent/shared/data': own,
   };
 }
 

@@ -11,7 +11,7 @@ test('a member sees the agents but has no create or delete controls', async ({ p
 
   // The card menu offers View Missions but no Delete.
   await dashboard(page).cardMenu('Lead Qualifier').click();
-  await expect(page.getByRole('menuitem', { name: 'View Missions', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /^View Missions( \(\d+\))?$/ })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Delete', exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
 

@@ -9,6 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAccessTokens } from './auth/access-token.js';
 import { agentRoutes } from './agents/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
+import { clientConfigRoutes } from './client-config/routes.js';
+import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
 import { createAuthenticate } from './auth/guard.js';
 import { adminRoutes } from './admin/routes.js';
 import { masterKeyFor, type Config } from './config.js';
@@ -17,8 +19,10 @@ import type { Database } from './db/database.js';
 import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
 import { discoverLocalRemotes } from './remotes/local.js';
 import { remoteRoutes } from './remotes/routes.js';
+import { createMissions, missionRoutes, type MissionsOptions } from './missions/index.js';
 import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
+import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -49,9 +53,13 @@ export interface AppDeps {
   db: Database;
   /** Auth tuning; tests shorten the failure delay. */
   auth?: { loginFailureDelayMs?: number; loginRateLimit?: { max: number; windowMs: number } };
+  /** Background jobs (pg-boss): given → `app.scheduler` can be started (main.ts does after migrating); absent → disabled (tests). */
+  jobs?: SchedulerOptions;
+  /** Mission scheduler tuning (tests shorten retries and timeouts). */
+  missions?: MissionsOptions;
 }
 
-export async function buildApp({ config, db, auth = {} }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions }: AppDeps) {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -98,10 +106,20 @@ export async function buildApp({ config, db, auth = {} }: AppDeps) {
   });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
   const runtime = createRuntime({ db: db.db, config, credentials });
+  // One pg-boss per process on the same database; stopped (gracefully) when the app closes.
+  const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', () => scheduler.stop());
+  const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
+  app.decorate('missions', missions);
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(remoteRoutes, { prefix: '/api/v1', db: db.db, authenticate, local: localRemotes, overrides: config.remoteOverrides });
+  await app.register(missionRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: missions.runner, webhookSigningSecret: config.webhookSigningSecret });
+  await app.register(clientConfigRoutes, { prefix: '/api/v1', supabase: config.supabase });
+  // PostgREST for the browser's supabase-js client (its own error shape and error handler)
+  await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret });
 
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes });
   app.setNotFoundHandler(async (request, reply) => {

@@ -81,6 +81,15 @@ const envSchema = z.object({
   SALESFORCE_API_BASE_URL: optionalUrl,
   LINKEDIN_API_BASE_URL: optionalUrl,
   SLACK_API_BASE_URL: optionalUrl,
+  // The browser's supabase-js client: unset → this server's own data gateway (/rest/v1); set (both) → a
+  // hosted Supabase project (its REST URL is <SUPABASE_URL>/rest/v1).
+  SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the project URL, e.g. https://abc.supabase.co)' }).optional(),
+  SUPABASE_ANON_KEY: z.string().min(1).optional(),
+  // Mission delivery (server/src/missions)
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' }).optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
+  WEBHOOK_SIGNING_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
 });
 
 /** Default API hosts of the connector tools. */
@@ -117,7 +126,19 @@ export interface Config {
   providerEnv: Record<string, Record<string, string>>;
   /** Connector API hosts, overridable for tests. */
   connectorBaseUrls: Record<ConnectorKey, string>;
+  /** SUPABASE_URL and SUPABASE_ANON_KEY: the browser's tables live in that hosted project. Unset: this server's /rest/v1. */
+  supabase?: { url: string; anonKey: string };
+  /** SMTP_URL: mission results by email (nodemailer); unset: email delivery answers "not configured". */
+  smtpUrl?: string;
+  /** SMTP_FROM: the sender of mission emails. */
+  smtpFrom: string;
+  /** ALLOW_PRIVATE_WEBHOOKS: let webhooks reach loopback, link-local and private addresses (tests, closed networks). */
+  allowPrivateWebhooks: boolean;
+  /** WEBHOOK_SIGNING_SECRET, else the JWT secret: the base of each library's webhook signing secret. */
+  webhookSigningSecret: string;
 }
+
+export const DEFAULT_SMTP_FROM = 'Accent Studio <no-reply@accent.local>';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -146,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && isProduction && !e.ACCENT_MASTER_KEY) {
     throw new ConfigError('Invalid configuration:\n  ACCENT_MASTER_KEY: is required when DATABASE_URL is set and NODE_ENV=production');
   }
+  if (Boolean(e.SUPABASE_URL) !== Boolean(e.SUPABASE_ANON_KEY)) {
+    const missing = e.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: is required with ${missing === 'SUPABASE_URL' ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL'} (set both to use a hosted Supabase project, or neither)`);
+  }
+  const jwtSecret = e.JWT_SECRET ?? persistedJwtSecret(dataDir);
   const defined = (values: Record<string, string | undefined>) =>
     Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return {
@@ -153,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    jwtSecret,
     nodeEnv: e.NODE_ENV,
     isProduction,
     logLevel: e.LOG_LEVEL,
@@ -178,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linkedin: e.LINKEDIN_API_BASE_URL ?? CONNECTOR_BASE_URLS.linkedin,
       slack: e.SLACK_API_BASE_URL ?? CONNECTOR_BASE_URLS.slack,
     },
+    supabase: e.SUPABASE_URL && e.SUPABASE_ANON_KEY ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY } : undefined,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? DEFAULT_SMTP_FROM,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+    webhookSigningSecret: e.WEBHOOK_SIGNING_SECRET ?? jwtSecret,
   };
 }
 

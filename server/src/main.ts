@@ -53,12 +53,22 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  app = await buildApp({ config, db: database });
+  // jobs: pg-boss on the same database, started below once the schema is in place (app.close() stops it)
+  app = await buildApp({ config, db: database, jobs: {} });
   const log = app.log;
   await migrate(database, { log: (line) => log.info(line) });
   const seed = await seedDemoData(database, { isProduction: config.isProduction });
   if (seed === 'seeded') log.info('Seeded the demo account, users and starter agents');
   if (seed === 'refused-in-production') log.warn('Empty embedded database in production: demo accounts with public passwords are not created');
+  if (stopping) return;
+  try {
+    await app.scheduler.start();
+  } catch (error) {
+    console.error(`Cannot start the job scheduler (pg-boss): ${(error as Error).message}`);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
   if (stopping) return;
 
   await app.listen({ port: config.port, host: config.host });

@@ -6,3 +6,5 @@ export * from './domain/agents.js';
 export * from './domain/runtime.js';
 export * from './domain/admin.js';
 export * from './domain/demo.js';
+export * from './domain/missions.js';
+export * from './domain/flows.js';

@@ -7,8 +7,13 @@ import styles from './AgentCard.module.css';
 export const UNSAVED_COPY_BADGE = 'Unsaved copy';
 export const DEMO_CARD_BADGE = 'Demo';
 
+/** "View Missions", with the agent's mission count once it is known: "View Missions (3)". */
+export const viewMissionsLabel = (count?: number) => (count == null ? 'View Missions' : `View Missions (${count})`);
+
 export interface AgentCardProps {
   agent: Agent;
+  /** missions of this agent the user can see; undefined while unknown */
+  missionCount?: number;
   canEdit: boolean;
   onOpen(agent: Agent): void;
   onViewMissions(agent: Agent): void;
@@ -16,7 +21,7 @@ export interface AgentCardProps {
   onDelete(agent: Agent): void;
 }
 
-export function AgentCard({ agent, canEdit, onOpen, onViewMissions, onDuplicate, onDelete }: AgentCardProps) {
+export function AgentCard({ agent, missionCount, canEdit, onOpen, onViewMissions, onDuplicate, onDelete }: AgentCardProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
@@ -35,7 +40,7 @@ export function AgentCard({ agent, canEdit, onOpen, onViewMissions, onDuplicate,
   };
 
   const items = [
-    { label: 'View Missions', onSelect: () => onViewMissions(agent), disabled: Boolean(agent.localOnly) },
+    { label: viewMissionsLabel(missionCount), onSelect: () => onViewMissions(agent), disabled: Boolean(agent.localOnly) },
     ...(canEdit
       ? [
           { label: 'Duplicate', onSelect: () => onDuplicate(agent) },

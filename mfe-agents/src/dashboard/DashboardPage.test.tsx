@@ -127,20 +127,34 @@ describe('agent cards', () => {
   it('has a menu with View Missions, Duplicate and Delete that closes on an outside click', async () => {
     const r = renderAgents({ api: fakeApi(AGENTS) });
     await screen.findByRole('heading', { name: 'Lead Qualifier' });
+    await waitFor(() => expect(r.api.missionCounts).toHaveBeenCalled());
     const menu = await openCardMenu(r, 'Lead Qualifier');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View Missions', 'Duplicate', 'Delete']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View Missions (0)', 'Duplicate', 'Delete']);
     fireEvent.mouseDown(document.body);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     // opening the menu never opens the editor
     expect(r.location()).toBe('/agents');
   });
 
-  it('View Missions goes to /missions for that agent', async () => {
-    const r = renderAgents({ api: fakeApi(AGENTS) });
+  it('View Missions shows the agent\'s mission count and goes to /missions for that agent', async () => {
+    const api = fakeApi(AGENTS);
+    api.missionCounts.mockResolvedValue({ 'Campaign Planner': 3, 'Lead Qualifier': 1 });
+    const r = renderAgents({ api });
     await screen.findByRole('heading', { name: 'Campaign Planner' });
+    await waitFor(() => expect(api.missionCounts).toHaveBeenCalledTimes(1));
     await openCardMenu(r, 'Campaign Planner');
-    await r.user.click(screen.getByRole('menuitem', { name: 'View Missions' }));
+    await r.user.click(await screen.findByRole('menuitem', { name: 'View Missions (3)' }));
     expect(r.location()).toBe('/missions?agent=Campaign%20Planner');
+  });
+
+  it('View Missions goes without a count when the missions cannot be read', async () => {
+    const api = fakeApi(AGENTS);
+    api.missionCounts.mockRejectedValue(new Error('database error: gateway down'));
+    const r = renderAgents({ api });
+    await screen.findByRole('heading', { name: 'Lead Qualifier' });
+    await waitFor(() => expect(api.missionCounts).toHaveBeenCalled());
+    await openCardMenu(r, 'Lead Qualifier');
+    expect(screen.getByRole('menuitem', { name: 'View Missions' })).toBeInTheDocument();
   });
 });
 
@@ -263,8 +277,9 @@ describe('members', () => {
     const r = renderAgents({ api: fakeApi(AGENTS) });
     await screen.findByRole('heading', { name: 'Lead Qualifier' });
     expect(screen.queryByRole('button', { name: '+ Create New Agent' })).not.toBeInTheDocument();
+    await waitFor(() => expect(r.api.missionCounts).toHaveBeenCalled());
     const menu = await openCardMenu(r, 'Lead Qualifier');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View Missions']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['View Missions (0)']);
   });
 
   it('see the editor read-only, without a Save button', async () => {

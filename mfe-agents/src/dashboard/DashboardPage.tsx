@@ -34,6 +34,23 @@ function useFilterAnimation(category: string | null): boolean {
   return animating;
 }
 
+/** Mission counts per agent name, loaded once per visit; null while loading or when they cannot be read. */
+function useMissionCounts(): Record<string, number> | null {
+  const { api } = useAgentsEnv();
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.missionCounts().then(
+      (c) => live && setCounts(c),
+      () => live && setCounts(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return counts;
+}
+
 export function DashboardPage() {
   const { api, notify, newId, adminSettings } = useAgentsEnv();
   const store = useStore();
@@ -52,6 +69,8 @@ export function DashboardPage() {
   const presentation = useMemo(() => adminSettings().experimentalProjects, [adminSettings]);
   const demo = useDemoAgents(presentation);
   const [openDemo, setOpenDemo] = useState<Agent | null>(null);
+
+  const missionCounts = useMissionCounts();
 
   // Fresh list on every visit (a save that just navigated here has already started one).
   useEffect(() => {
@@ -117,6 +136,7 @@ export function DashboardPage() {
           <div role="listitem" key={agent.id} className={styles.cell}>
             <AgentCard
               agent={agent}
+              missionCount={agent.localOnly || agent.demo ? undefined : missionCounts?.[agent.name] ?? (missionCounts ? 0 : undefined)}
               canEdit={canEdit}
               onOpen={(a) => (a.demo ? setOpenDemo(a) : navigate(editorPath(a)))}
               onViewMissions={(a) => navigate(`/missions?agent=${encodeURIComponent(a.name)}`)}

@@ -3,7 +3,7 @@
 // and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { agentsApi, demoApi, invokeAgent, loadAdminSettings, runsApi, toast, type AdminSettings, type InvokeAgent, type KeyValueStorage } from '@accent/shared/client';
-import type { AgentConfig, AgentListItem, DemoAgent, RunDetail, RunSummary } from '@accent/shared';
+import { missionCountsByAgent, type AgentConfig, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/shared';
 
 export interface AgentsData {
   list(): Promise<AgentListItem[]>;
@@ -15,6 +15,8 @@ export interface AgentsData {
   listRuns(agentName: string, limit?: number): Promise<RunSummary[]>;
   getRun(id: string): Promise<RunDetail>;
   demoAgents(): Promise<DemoAgent[]>;
+  /** missions per agent name (agent_id), for the card menu's "View Missions (n)"; rejects on a database error */
+  missionCounts(): Promise<Record<string, number>>;
 }
 
 export interface Notifier {
@@ -65,6 +67,11 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
     listRuns: (name, limit) => runsApi.list(name, limit),
     getRun: (id) => runsApi.get(id),
     demoAgents: () => demoApi.demoAgents(),
+    // Loaded on demand: the data client (supabase-js) stays out of the dashboard's first chunk.
+    missionCounts: async () => {
+      const { missionsService } = await import('@accent/shared/data');
+      return missionCountsByAgent(await missionsService.listMissions({ throwOnError: true }));
+    },
   },
   notify: {
     success: (title, message) => toast.success(title, message),

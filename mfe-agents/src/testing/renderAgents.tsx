@@ -42,6 +42,7 @@ export interface FakeApi {
   listRuns: jest.Mock<AgentsData['listRuns']>;
   getRun: jest.Mock<AgentsData['getRun']>;
   demoAgents: jest.Mock<AgentsData['demoAgents']>;
+  missionCounts: jest.Mock<AgentsData['missionCounts']>;
 }
 export interface FakeNotify {
   success: jest.Mock<Notifier['success']>;
@@ -63,6 +64,7 @@ export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Par
       throw new Error(`HTTP 404: Run ${id} not found`);
     }),
     demoAgents: jest.fn<AgentsData['demoAgents']>(async () => []),
+    missionCounts: jest.fn<AgentsData['missionCounts']>(async () => ({})),
   };
 }
 

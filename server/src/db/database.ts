@@ -18,6 +18,10 @@ export interface Database {
   /** True for PGlite: the server owns the data (seeding with demo accounts is allowed). */
   readonly embedded: boolean;
   readonly db: Kysely<DB>;
+  /** The embedded instance (kind 'pglite'): the job scheduler (pg-boss) shares it through `fromPglite`. */
+  readonly pglite?: PGlite;
+  /** The connection string (kind 'postgres'): the job scheduler opens its own small pool on it. */
+  readonly url?: string;
   /**
    * Runs a multi-statement SQL script in one transaction. kysely sends one statement per query (PGlite
    * uses the extended protocol), so migrations need this path.
@@ -42,6 +46,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     embedded: true,
     db,
+    pglite,
     async runScript(script) {
       await pglite.transaction(async (tx) => {
         await tx.exec(script);
@@ -65,6 +70,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     embedded: false,
     db,
+    url,
     async runScript(script) {
       const client = await pool.connect();
       try {

@@ -60,7 +60,7 @@ describe('static sites', () => {
     ['POST', '/api/nothing?x=1', 'Not found: POST /api/nothing'],
     ['GET', '/mfe/agents/missing.js', 'Not found: GET /mfe/agents/missing.js'],
     ['GET', '/mfe/flows/mf-manifest.json', 'Not found: GET /mfe/flows/mf-manifest.json'],
-    ['GET', '/rest/v1/missions', 'Not found: GET /rest/v1/missions'],
+    ['GET', '/rest/v1', 'Not found: GET /rest/v1'],
     ['GET', '/missing.js', 'Not found: GET /missing.js'],
   ] as const)('answers %s %s with a JSON 404', async (method, url, detail) => {
     const response = await get(url, method);

@@ -21,6 +21,9 @@ export interface TestContext {
 export interface TestContextOptions {
   env?: Record<string, string>;
   auth?: AppDeps['auth'];
+  /** Start the job scheduler (pg-boss on the test database) with these options; absent: no background jobs. */
+  jobs?: AppDeps['jobs'];
+  missions?: AppDeps['missions'];
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -37,8 +40,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   // A generous login limit by default: only the rate-limit test exercises the real one.
-  const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0, loginRateLimit: { max: 1000, windowMs: 60_000 }, ...options.auth } });
+  const app = await buildApp({
+    config,
+    db: database,
+    auth: { loginFailureDelayMs: 0, loginRateLimit: { max: 1000, windowMs: 60_000 }, ...options.auth },
+    jobs: options.jobs,
+    missions: options.missions,
+  });
   await app.ready();
+  if (options.jobs) await app.scheduler.start();
   return {
     app,
     database,

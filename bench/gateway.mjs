@@ -1,0 +1,240 @@
+// The data gateway under load: 10,000 missions of one library (bulk-inserted as the owner), then 50
+// concurrent clients each sending, one after another, the missions list's filtered read with a member's
+// token, for a fixed time (and at most MAX_REQUESTS in all). Prints throughput and p50/p99 latency for
+// the embedded PGlite and for a real PostgreSQL: DATABASE_URL when given (the bench's rows are removed
+// afterwards), else a throwaway cluster of Debian's PostgreSQL on 127.0.0.1:55432 (installed with apt
+// when missing and running as root), stopped and deleted at the end. Figures only, no assertions.
+//
+// Usage: pnpm --filter @accent/server build && node bench/gateway.mjs
+//   GATEWAY_BENCH_SECONDS (default 10), GATEWAY_BENCH_CLIENTS (default 50)
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'server', 'dist');
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+const MISSIONS = 10_000;
+const AGENTS = 20;
+const USERS = 5;
+const CLIENTS = Number(process.env.GATEWAY_BENCH_CLIENTS ?? 50);
+const DURATION_MS = Number(process.env.GATEWAY_BENCH_SECONDS ?? 10) * 1000;
+const WARM_UP_MS = 1500;
+const MAX_REQUESTS = 500_000;
+const PG_PORT = 55432;
+// user 1 owns every mission of "Agent 5" (see the seed), so the member's filtered read finds rows
+const AGENT = 'Agent 5';
+const QUERY = `/rest/v1/missions?select=id,name,status&agent_id=eq.${encodeURIComponent(AGENT)}&status=eq.active&order=created_at.desc&limit=20`;
+
+// ---------------------------------------------------------------------------------------------------
+// Child process: the real server (built), migrated and seeded, on a loopback port.
+async function serve() {
+  const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
+  const [{ buildApp }, { loadConfig }, { databaseTargetFor, openDatabase }, { migrate }, { createAccessTokens }] = await Promise.all([
+    load('app.js'),
+    load('config.js'),
+    load('db/database.js'),
+    load('db/migrate.js'),
+    load('auth/access-token.js'),
+  ]);
+  const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' });
+  const database = await openDatabase(databaseTargetFor(config));
+  await migrate(database);
+
+  // Bulk insert as the owner (no RLS): one library, USERS members, MISSIONS missions over AGENTS agents.
+  const tag = process.env.BENCH_TAG;
+  await database.runScript(`
+    WITH a AS (INSERT INTO accounts (name) VALUES ('gateway-bench-${tag}') RETURNING id),
+         e AS (INSERT INTO environments (account_id, name) SELECT id, 'gateway-bench-${tag}' FROM a RETURNING id, account_id),
+         l AS (INSERT INTO libraries (environment_id, name) SELECT id, 'bench' FROM e RETURNING id)
+    INSERT INTO users (account_id, library_id, email, name, role, password_hash)
+    SELECT e.account_id, l.id, 'bench-' || g || '-${tag}@bench.local', 'Bench ' || g, 'member', 'no-sign-in'
+      FROM e, l, generate_series(1, ${USERS}) g;
+    INSERT INTO missions (id, library_id, user_id, name, description, agent_id, agent_name, prompt, status, scope, tags, created_at)
+    SELECT 'bench-${tag}-' || g, u.library_id, u.id, 'Mission ' || g, 'Benchmark mission number ' || g,
+           'Agent ' || (g % ${AGENTS}), 'Agent ' || (g % ${AGENTS}), 'Summarise the pipeline',
+           (ARRAY['active', 'paused', 'draft'])[1 + g % 3], CASE WHEN g % 4 = 0 THEN 'library' ELSE 'private' END,
+           ARRAY['bench'], now() - make_interval(secs => g)
+      FROM generate_series(1, ${MISSIONS}) g
+      JOIN users u ON u.email = 'bench-' || (1 + g % ${USERS}) || '-${tag}@bench.local';
+    ANALYZE missions;
+  `);
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'library_id', 'email'])
+    .where('email', '=', `bench-1-${tag}@bench.local`)
+    .executeTakeFirstOrThrow();
+  const { token } = await createAccessTokens(config.jwtSecret, 3600).sign({ id: user.id, role: 'member', libraryId: user.library_id, env: `gateway-bench-${tag}`, email: user.email });
+
+  const app = await buildApp({ config, db: database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  let version = 'PGlite';
+  if (database.kind === 'postgres') {
+    const { v } = await database.db.selectNoFrom((eb) => eb.fn('version', []).as('v')).executeTakeFirstOrThrow();
+    version = String(v).split(' on ')[0].split(' (')[0];
+  }
+  process.send({ port, token, version });
+  process.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await app.close();
+    if (database.kind === 'postgres') {
+      // leave a given database as it was
+      await database.runScript(`DELETE FROM accounts WHERE name = 'gateway-bench-${tag}'`);
+    }
+    await database.close();
+    process.exit(0);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parent: start a server per database, drive it, print the figures.
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+function request(agent, port, token) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get({ host: '127.0.0.1', port, path: QUERY, agent, headers: { authorization: `Bearer ${token}`, apikey: 'bench' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function drive(port, token, durationMs, record) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const deadline = performance.now() + durationMs;
+  let sent = 0;
+  let errors = 0;
+  const latencies = [];
+  let rowsPerAnswer;
+  const client = async () => {
+    while (performance.now() < deadline && sent < MAX_REQUESTS) {
+      sent++;
+      const { status, ms, body } = await request(agent, port, token);
+      if (status !== 200) errors++;
+      else rowsPerAnswer ??= JSON.parse(body.toString()).length;
+      if (record) latencies.push(ms);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const elapsed = performance.now() - started;
+  agent.destroy();
+  return { count: sent, errors, elapsed, latencies: latencies.sort((a, b) => a - b), rowsPerAnswer };
+}
+
+async function runScenario(label, env) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'accent-bench-gateway-'));
+  const child = spawn(process.execPath, [THIS_FILE, '--serve'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), BENCH_TAG: randomBytes(4).toString('hex'), ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const seedStart = performance.now();
+    const ready = await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`the ${label} server exited (${code}) before it was ready`)));
+    });
+    const seedMs = performance.now() - seedStart;
+    await drive(ready.port, ready.token, WARM_UP_MS, false);
+    const r = await drive(ready.port, ready.token, DURATION_MS, true);
+    const name = label === 'PostgreSQL' ? ready.version : 'embedded PGlite';
+    console.log(
+      `${name.padEnd(22)} ${String(r.count).padStart(7)} requests in ${(r.elapsed / 1000).toFixed(1)} s → ${(r.count / (r.elapsed / 1000)).toFixed(0).padStart(6)} req/s, ` +
+        `p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, errors ${r.errors} ` +
+        `(${r.rowsPerAnswer ?? 0} rows per answer; start, migrate and seed ${(seedMs / 1000).toFixed(1)} s)`,
+    );
+  } finally {
+    if (child.exitCode === null) {
+      child.send('stop');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function postgresBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : undefined;
+}
+
+const isRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL tool, as the postgres user when we are root (initdb and postgres refuse root). */
+function pgTool(bin, args) {
+  const [cmd, cmdArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  execFileSync(cmd, cmdArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** A throwaway cluster on 127.0.0.1:PG_PORT (sockets in its own folder); stopped and deleted afterwards. */
+async function withThrowawayPostgres(work) {
+  let bin = postgresBinDir();
+  if (!bin && isRoot) {
+    console.log('Installing Debian\'s PostgreSQL (apt-get install -y postgresql)…');
+    try {
+      execFileSync('apt-get', ['install', '-y', 'postgresql'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    } catch {
+      execFileSync('apt-get', ['update'], { stdio: 'ignore' });
+      execFileSync('apt-get', ['install', '-y', 'postgresql'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    }
+    bin = postgresBinDir();
+  }
+  if (!bin) {
+    console.log('PostgreSQL: skipped (no DATABASE_URL, no /usr/lib/postgresql/*/bin/initdb, and not root to install it)');
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'accent-bench-pg-'));
+  const data = path.join(dir, 'data');
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(dir, uid, gid);
+  }
+  let started = false;
+  try {
+    pgTool(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-N', '-E', 'UTF8']);
+    pgTool(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+    started = true;
+    await work(`postgres://postgres@127.0.0.1:${PG_PORT}/postgres`);
+  } finally {
+    if (started) pgTool(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(DIST, 'app.js'))) {
+    console.error('Build the server first: pnpm --filter @accent/server build');
+    process.exit(1);
+  }
+  console.log(`Data gateway: ${MISSIONS.toLocaleString('en')} missions in one library, ${CLIENTS} concurrent clients, ${DURATION_MS / 1000} s per database (after ${WARM_UP_MS / 1000} s warm-up)`);
+  console.log(`GET ${QUERY}  (a member's token: row-level security applies)`);
+  const { DATABASE_URL, ...withoutDatabase } = process.env;
+  await runScenario('PGlite', { ...withoutDatabase, DATABASE_URL: '' });
+  if (DATABASE_URL) await runScenario('PostgreSQL', { DATABASE_URL });
+  else await withThrowawayPostgres((url) => runScenario('PostgreSQL', { DATABASE_URL: url }));
+}
+
+if (process.argv[2] === '--serve') await serve();
+else await main();

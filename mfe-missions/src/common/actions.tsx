@@ -1,0 +1,76 @@
+// Run now and Delete, shared by the dashboard, the editor and My Missions.
+import { useState, type ReactNode } from 'react';
+import { msg, type Mission } from '@accent/shared';
+import { ConfirmDialog } from '@accent/shared/ui';
+import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
+
+export const MISSION_TEXTS = {
+  started: 'Mission started',
+  startedMessage: (name: string) => `"${name}" is running. Its result will appear in Mission results.`,
+  runFailed: 'Run failed',
+  deleted: 'Mission deleted',
+  deleteFailed: 'Delete failed',
+  deleteFailedMessage: (name: string) => `"${name}" could not be deleted.`,
+  deleteTitle: 'Delete Mission',
+  saved: 'Mission saved',
+  savedMessage: (name: string) => `"${name}" was saved.`,
+  saveFailed: 'Save failed',
+  updateFailed: 'Update failed',
+  paused: 'Mission paused',
+  resumed: 'Mission resumed',
+};
+
+/** Queues a run; toasts the outcome. `running` is the id of the mission being started. */
+export function useRunNow(onStarted?: (mission: Mission, runId: string) => void) {
+  const { api, notify } = useMissionsEnv();
+  const [running, setRunning] = useState<string | null>(null);
+  const runNow = async (mission: Pick<Mission, 'id' | 'name'>) => {
+    setRunning(mission.id);
+    try {
+      const runId = await api.runNow(mission.id);
+      notify.success(MISSION_TEXTS.started, MISSION_TEXTS.startedMessage(mission.name));
+      onStarted?.(mission as Mission, runId);
+    } catch (err) {
+      notify.error(MISSION_TEXTS.runFailed, errorMessage(err));
+    } finally {
+      setRunning(null);
+    }
+  };
+  return { runNow, running };
+}
+
+/** Asks for confirmation (spec 01 §5 wording), then deletes; toasts the outcome. */
+export function useDeleteMission(onDeleted: (mission: Mission) => void): { askDelete(mission: Mission): void; dialog: ReactNode } {
+  const { api, notify } = useMissionsEnv();
+  const [pending, setPending] = useState<Mission | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    const mission = pending;
+    if (!mission) return;
+    setBusy(true);
+    const ok = await api.deleteMission(mission.id).catch(() => false);
+    setBusy(false);
+    setPending(null);
+    if (ok) {
+      notify.success(MISSION_TEXTS.deleted, msg.successfullyDeleted(mission.name));
+      onDeleted(mission);
+    } else {
+      notify.error(MISSION_TEXTS.deleteFailed, MISSION_TEXTS.deleteFailedMessage(mission.name));
+    }
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      title={MISSION_TEXTS.deleteTitle}
+      message={pending ? msg.confirmDelete(pending.name) : ''}
+      confirmLabel="Delete"
+      danger
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onCancel={() => {
+        if (!busy) setPending(null);
+      }}
+    />
+  );
+  return { askDelete: setPending, dialog };
+}

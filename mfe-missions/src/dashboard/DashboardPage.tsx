@@ -1,0 +1,252 @@
+// /missions: every mission the user can see (admins: the whole library, through row-level security),
+// with search, status and agent filters (?agent= from the agents dashboard), the agent mission stats,
+// Run now, pause / resume, edit and delete.
+import { useCallback, useMemo, useState } from 'react';
+import { useAtom } from 'jotai';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  MISSION_STATUSES,
+  MISSION_STATUS_LABELS,
+  agentMissionStats,
+  filterMissions,
+  scheduleText,
+  type Mission,
+  type MissionStatus,
+} from '@accent/shared';
+import { useSession } from '@accent/shared/client';
+import { Button, EmptyState, ErrorState, LoadingState, Menu, Select, TextField } from '@accent/shared/ui';
+import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
+import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
+import { formatDateTime, formatRate, formatShortDateTime } from '../common/format.js';
+import { StatsSummary } from '../common/StatsSummary.js';
+import { useMissionList } from '../common/useMissionList.js';
+import { missionSearchAtom, missionStatusFilterAtom } from '../state/atoms.js';
+import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
+import { canManageMission } from '../state/permissions.js';
+import common from '../common/Common.module.css';
+import styles from './DashboardPage.module.css';
+
+export const MISSIONS_TEXTS = {
+  title: 'Missions',
+  subtitle: 'Agents at work on a schedule or on demand, with their results delivered where you need them.',
+  create: '+ Create Mission',
+  search: 'Search missions...',
+  loading: 'Loading missions...',
+  empty: 'No missions found',
+  failed: (message: string) => `Failed to load missions: ${message}`,
+};
+
+const ALL = '';
+
+export function DashboardPage() {
+  const { api, notify } = useMissionsEnv();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const agent = params.get('agent') || null;
+  const [search, setSearch] = useAtom(missionSearchAtom);
+  const [status, setStatus] = useAtom(missionStatusFilterAtom);
+  const load = useCallback(() => api.listMissions(), [api]);
+  const { state, reload, replace, remove } = useMissionList(load);
+  const { runNow, running } = useRunNow();
+  const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
+  const [updating, setUpdating] = useState<string | null>(null);
+
+  const agentQuery = agent ? `?agent=${encodeURIComponent(agent)}` : '';
+  const visible = filterMissions(state.missions, { search, status, agent });
+
+  // The agent filter lists the agents the missions use, plus the one asked for in the address.
+  const agentOptions = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const m of state.missions) if (!names.has(m.agent_id)) names.set(m.agent_id, m.agent_name || m.agent_id);
+    if (agent && !names.has(agent)) names.set(agent, agent);
+    return [...names].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
+  }, [state.missions, agent]);
+
+  const statsScope = agent ? state.missions.filter((m) => m.agent_id === agent) : state.missions;
+  const stats = agentMissionStats(statsScope);
+  const agentLabel = agent ? (agentOptions.find((o) => o.value === agent)?.label ?? agent) : null;
+
+  const setAgent = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set('agent', value);
+        else next.delete('agent');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const setMissionStatus = async (mission: Mission, next: MissionStatus) => {
+    setUpdating(mission.id);
+    try {
+      replace(await api.updateMission(mission.id, { status: next }));
+      notify.success(next === 'paused' ? MISSION_TEXTS.paused : MISSION_TEXTS.resumed, `"${mission.name}" is ${MISSION_STATUS_LABELS[next].toLowerCase()}.`);
+    } catch (err) {
+      notify.error(MISSION_TEXTS.updateFailed, errorMessage(err));
+    } finally {
+      setUpdating(null);
+    }
+  };
+
+  let body;
+  if (state.status === 'error') {
+    body = <ErrorState message={MISSIONS_TEXTS.failed(state.error ?? '')} onRetry={() => void reload()} />;
+  } else if (state.status === 'loading') {
+    body = <LoadingState text={MISSIONS_TEXTS.loading} />;
+  } else if (visible.length === 0) {
+    const filtered = Boolean(search.trim() || status || agent);
+    body = (
+      <EmptyState
+        title={MISSIONS_TEXTS.empty}
+        text={filtered ? 'Try a different search or filter.' : 'Create your first mission to get started.'}
+        action={!filtered ? <Button onClick={() => navigate(`/missions/new${agentQuery}`)}>{MISSIONS_TEXTS.create}</Button> : undefined}
+      />
+    );
+  } else {
+    body = (
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className={common.visuallyHidden}>Missions ({visible.length})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Schedule</th>
+              <th scope="col">Status · scope</th>
+              <th scope="col">Last run</th>
+              <th scope="col">Next run</th>
+              <th scope="col" className={styles.num}>
+                Executions
+              </th>
+              <th scope="col" className={styles.num}>
+                Success rate
+              </th>
+              <th scope="col">
+                <span className={common.visuallyHidden}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map((m) => {
+              const manage = canManageMission(user, m);
+              const items = [
+                { label: manage ? 'Edit' : 'View', onSelect: () => navigate(`/missions/${encodeURIComponent(m.id)}${agentQuery}`) },
+                ...(manage
+                  ? [
+                      m.status === 'active'
+                        ? { label: 'Pause', onSelect: () => void setMissionStatus(m, 'paused'), disabled: updating === m.id }
+                        : { label: m.status === 'paused' ? 'Resume' : 'Activate', onSelect: () => void setMissionStatus(m, 'active'), disabled: updating === m.id },
+                      { label: 'Delete', onSelect: () => askDelete(m), danger: true },
+                    ]
+                  : []),
+              ];
+              return (
+                <tr key={m.id} data-mission={m.id}>
+                  <th scope="row" className={styles.nameCell}>
+                    <Link to={`/missions/${encodeURIComponent(m.id)}${agentQuery}`} className={styles.nameLink}>
+                      {m.name}
+                    </Link>
+                    {m.description && <span className={styles.description}>{m.description}</span>}
+                    {m.tags.length > 0 && (
+                      <span className={styles.tags}>
+                        {m.tags.map((t) => (
+                          <span key={t} className={styles.tag}>
+                            {t}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </th>
+                  <td>{m.agent_name || m.agent_id}</td>
+                  <td>
+                    <span className={styles.schedule}>{scheduleText(m.schedule)}</span>
+                    {m.schedule.type === 'scheduled' && m.schedule.timezone && <span className={styles.zone}>{m.schedule.timezone}</span>}
+                  </td>
+                  <td>
+                    <span className={styles.statusCell}>
+                      <MissionStatusBadge status={m.status} />
+                      <ScopeLabel scope={m.scope} short />
+                    </span>
+                  </td>
+                  <td className={styles.time}>
+                    <time dateTime={m.last_run ?? undefined} title={formatDateTime(m.last_run, 'Never')}>
+                      {formatShortDateTime(m.last_run, 'Never')}
+                    </time>
+                  </td>
+                  <td className={styles.time}>
+                    <time dateTime={m.next_run ?? undefined} title={formatDateTime(m.next_run)}>
+                      {formatShortDateTime(m.next_run)}
+                    </time>
+                  </td>
+                  <td className={styles.num}>{m.execution_count}</td>
+                  <td className={styles.num}>{formatRate(m.success_rate)}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>
+                        Run now
+                      </Button>
+                      <Menu
+                        align="end"
+                        items={items}
+                        trigger={(props) => (
+                          <button type="button" className={styles.menuButton} aria-label={`Actions for ${m.name}`} {...props}>
+                            <span aria-hidden="true">⋯</span>
+                          </button>
+                        )}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className={common.page} aria-labelledby="missions-dashboard-title">
+      <header className={common.header}>
+        <div>
+          <h1 id="missions-dashboard-title" className={common.title}>
+            {MISSIONS_TEXTS.title}
+          </h1>
+          <p className={common.subtitle}>{MISSIONS_TEXTS.subtitle}</p>
+        </div>
+        <div className={common.headerActions}>
+          <Link to="/end-user/mission-results" className={common.link}>
+            Mission results
+          </Link>
+          <Button variant="primary" onClick={() => navigate(`/missions/new${agentQuery}`)}>
+            {MISSIONS_TEXTS.create}
+          </Button>
+        </div>
+      </header>
+      {state.status === 'ready' && <StatsSummary stats={stats} label={agentLabel ? `Missions of ${agentLabel}` : 'All missions'} />}
+      <div className={styles.toolbar} role="search">
+        <div className={styles.search}>
+          <TextField label="Search missions" type="search" placeholder={MISSIONS_TEXTS.search} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <Select
+          label="Status"
+          fieldClassName={styles.filter}
+          value={status ?? ALL}
+          options={[{ value: ALL, label: 'All statuses' }, ...MISSION_STATUSES.map((s) => ({ value: s, label: MISSION_STATUS_LABELS[s] }))]}
+          onChange={(e) => setStatus((e.target.value || null) as MissionStatus | null)}
+        />
+        <Select
+          label="Agent"
+          fieldClassName={styles.filter}
+          value={agent ?? ALL}
+          options={[{ value: ALL, label: 'All agents' }, ...agentOptions]}
+          onChange={(e) => setAgent(e.target.value)}
+        />
+      </div>
+      {body}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+// /end-user/my-missions: the user's own missions (listMissionsByUser) as cards, with Create, Edit,
+// Run now, Pause / Resume and Delete.
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MISSION_STATUS_LABELS, scheduleText, type Mission, type MissionStatus } from '@accent/shared';
+import { useSession } from '@accent/shared/client';
+import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
+import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
+import { formatDateTime, formatRate } from '../common/format.js';
+import { useMissionList } from '../common/useMissionList.js';
+import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
+import common from '../common/Common.module.css';
+import styles from './MyMissions.module.css';
+
+export const MY_MISSIONS_TEXTS = {
+  title: 'My Missions',
+  subtitle: 'Give an agent a task and choose when it runs. Results arrive in Mission results.',
+  create: '+ Create Mission',
+  loading: 'Loading missions...',
+  empty: 'You have no missions yet',
+  emptyText: 'Create a mission to have an agent work for you on demand or on a schedule.',
+};
+
+export const editPath = (m: Pick<Mission, 'id'>) => `/end-user/missions/edit/${encodeURIComponent(m.id)}`;
+
+export function MyMissionsPage() {
+  const { api, notify } = useMissionsEnv();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const userId = user?.user_id ?? null;
+  const load = useCallback(() => api.listMissionsByUser(userId!), [api, userId]);
+  const { state, reload, replace, remove } = useMissionList(userId ? load : null);
+  const { runNow, running } = useRunNow();
+  const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
+  const [updating, setUpdating] = useState<string | null>(null);
+
+  const setStatus = async (mission: Mission, next: MissionStatus) => {
+    setUpdating(mission.id);
+    try {
+      replace(await api.updateMission(mission.id, { status: next }));
+      notify.success(next === 'paused' ? MISSION_TEXTS.paused : MISSION_TEXTS.resumed, `"${mission.name}" is ${MISSION_STATUS_LABELS[next].toLowerCase()}.`);
+    } catch (err) {
+      notify.error(MISSION_TEXTS.updateFailed, errorMessage(err));
+    } finally {
+      setUpdating(null);
+    }
+  };
+
+  const create = () => navigate('/end-user/missions/create');
+
+  let body;
+  if (!userId) body = <LoadingState text="Restoring your session..." />;
+  else if (state.status === 'error') body = <ErrorState message={`Failed to load missions: ${state.error ?? ''}`} onRetry={() => void reload()} />;
+  else if (state.status === 'loading') body = <LoadingState text={MY_MISSIONS_TEXTS.loading} />;
+  else if (state.missions.length === 0)
+    body = <EmptyState title={MY_MISSIONS_TEXTS.empty} text={MY_MISSIONS_TEXTS.emptyText} action={<Button onClick={create}>{MY_MISSIONS_TEXTS.create}</Button>} />;
+  else
+    body = (
+      <ul className={styles.grid} aria-label="My missions">
+        {state.missions.map((m) => (
+          <li key={m.id} className={styles.cell}>
+            <article className={styles.card} aria-labelledby={`mission-${m.id}-name`} data-mission={m.id}>
+              <header className={styles.cardHeader}>
+                <h2 id={`mission-${m.id}-name`} className={styles.name}>
+                  <Link to={editPath(m)} className={styles.nameLink}>
+                    {m.name}
+                  </Link>
+                </h2>
+                <MissionStatusBadge status={m.status} />
+              </header>
+              {m.description && <p className={styles.description}>{m.description}</p>}
+              <dl className={styles.facts}>
+                <div>
+                  <dt>Agent</dt>
+                  <dd>{m.agent_name || m.agent_id}</dd>
+                </div>
+                <div>
+                  <dt>Schedule</dt>
+                  <dd>{scheduleText(m.schedule)}</dd>
+                </div>
+                <div>
+                  <dt>Last run</dt>
+                  <dd>{formatDateTime(m.last_run, 'Never')}</dd>
+                </div>
+                <div>
+                  <dt>Next run</dt>
+                  <dd>{formatDateTime(m.next_run)}</dd>
+                </div>
+                <div>
+                  <dt>Executions</dt>
+                  <dd>{m.execution_count}</dd>
+                </div>
+                <div>
+                  <dt>Success rate</dt>
+                  <dd>{formatRate(m.success_rate)}</dd>
+                </div>
+              </dl>
+              <div className={styles.scopeRow}>
+                <ScopeLabel scope={m.scope} />
+                <Link to={`/end-user/mission-results?mission=${encodeURIComponent(m.id)}`} className={common.link}>
+                  Results
+                </Link>
+              </div>
+              <footer className={styles.actions} aria-label={`Actions for ${m.name}`} role="group">
+                <Button size="sm" variant="primary" loading={running === m.id} onClick={() => void runNow(m)}>
+                  Run now
+                </Button>
+                {m.status === 'active' ? (
+                  <Button size="sm" variant="secondary" disabled={updating === m.id} onClick={() => void setStatus(m, 'paused')}>
+                    Pause
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="secondary" disabled={updating === m.id} onClick={() => void setStatus(m, 'active')}>
+                    {m.status === 'paused' ? 'Resume' : 'Activate'}
+                  </Button>
+                )}
+                <Button size="sm" variant="secondary" onClick={() => navigate(editPath(m))}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="ghost" className={styles.delete} onClick={() => askDelete(m)}>
+                  Delete
+                </Button>
+              </footer>
+            </article>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className={common.page} aria-labelledby="my-missions-title">
+      <header className={common.header}>
+        <div>
+          <h1 id="my-missions-title" className={common.title}>
+            {MY_MISSIONS_TEXTS.title}
+          </h1>
+          <p className={common.subtitle}>{MY_MISSIONS_TEXTS.subtitle}</p>
+        </div>
+        <div className={common.headerActions}>
+          <Link to="/end-user/mission-results" className={common.link}>
+            Mission results
+          </Link>
+          <Button variant="primary" onClick={create}>
+            {MY_MISSIONS_TEXTS.create}
+          </Button>
+        </div>
+      </header>
+      {body}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { MissionsArea } from '../state/MissionsArea.js';
+import { MyMissionsPage } from './MyMissionsPage.js';
+
+/** /end-user/my-missions */
+export default function MyMissionsRoute() {
+  return (
+    <MissionsArea>
+      <MyMissionsPage />
+    </MissionsArea>
+  );
+}

@@ -1,0 +1,184 @@
+// Test harness: the Missions routes in a memory router, a fresh jotai store and injected data access
+// (plain jest functions through MissionsDataContext; no module mocking).
+import { jest } from '@jest/globals';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Provider, createStore, type PrimitiveAtom, type Store } from 'jotai';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { AgentListItem, Mission, MissionRun } from '@accent/shared';
+import { getStore, sessionAtom, type Session } from '@accent/shared/client';
+import { DashboardPage } from '../dashboard/DashboardPage.js';
+import { AdminEditorPage } from '../editor/AdminEditorRoute.js';
+import { EndUserEditorPage } from '../editor/EndUserEditorRoute.js';
+import { MyMissionsPage } from '../my-missions/MyMissionsPage.js';
+import { ResultsPage } from '../results/ResultsPage.js';
+import { MissionsDataProvider, type MissionsData, type MissionsEnvironment, type Notifier } from '../state/MissionsDataContext.js';
+
+export function mission(overrides: Partial<Mission> = {}): Mission {
+  return {
+    id: 'm1',
+    name: 'Pipeline digest',
+    description: 'Summarise the week in the pipeline',
+    agent_id: 'Lead Qualifier',
+    agent_name: 'Lead Qualifier',
+    prompt: 'Summarise the pipeline',
+    parameters: { region: 'EMEA' },
+    schedule: { type: 'scheduled', frequency: 'weekly', time: '09:00', daysOfWeek: [1, 3], timezone: 'Europe/Paris' },
+    delivery: { channels: ['feed'] },
+    scope: 'private',
+    status: 'active',
+    created_by: 'owner@accent.local',
+    created_at: '2025-06-01T10:00:00.000Z',
+    updated_at: '2025-06-01T10:00:00.000Z',
+    last_run: null,
+    next_run: null,
+    execution_count: 0,
+    success_rate: 0,
+    tags: [],
+    user_id: 'u1',
+    ...overrides,
+  };
+}
+
+export function run(overrides: Partial<MissionRun> = {}): MissionRun {
+  return {
+    id: 'r1',
+    mission_id: 'm1',
+    user_id: 'u1',
+    trigger: 'manual',
+    status: 'succeeded',
+    output: 'Line one\nLine two',
+    error: null,
+    agent_run_id: null,
+    deliveries: [],
+    scheduled_for: null,
+    started_at: '2025-06-02T09:00:00.000Z',
+    finished_at: '2025-06-02T09:00:05.000Z',
+    created_at: '2025-06-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function agentItem(name: string, title = name): AgentListItem {
+  return { name, title, description: '', size: 2, lastModDate: '2025-01-01T00:00:00.000Z', importDate: '2025-01-01T00:00:00.000Z' };
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(err: unknown): void;
+}
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+type Fake<K extends keyof MissionsData> = jest.Mock<MissionsData[K]>;
+export type FakeApi = { [K in keyof MissionsData]: Fake<K> };
+
+/** In-memory data access: the missions and runs given, with the operations recorded. */
+export function fakeApi({ missions = [], runs = [], agents = [agentItem('Lead Qualifier'), agentItem('Churn Watcher')] }: { missions?: Mission[]; runs?: MissionRun[]; agents?: AgentListItem[] } = {}): FakeApi {
+  return {
+    listMissions: jest.fn<MissionsData['listMissions']>(async () => missions),
+    listMissionsByUser: jest.fn<MissionsData['listMissionsByUser']>(async (userId) => missions.filter((m) => m.user_id === userId)),
+    getMission: jest.fn<MissionsData['getMission']>(async (id) => missions.find((m) => m.id === id) ?? null),
+    upsertMission: jest.fn<MissionsData['upsertMission']>(async (w) => mission({ ...w, user_id: 'u1' })),
+    updateMission: jest.fn<MissionsData['updateMission']>(async (id, patch) => ({ ...(missions.find((m) => m.id === id) ?? mission({ id })), ...patch })),
+    deleteMission: jest.fn<MissionsData['deleteMission']>(async () => true),
+    latestMissionUpdate: jest.fn<MissionsData['latestMissionUpdate']>(async () => ({ latestUpdate: null, count: missions.length })),
+    listRuns: jest.fn<MissionsData['listRuns']>(async () => runs),
+    runNow: jest.fn<MissionsData['runNow']>(async () => 'run-new'),
+    listAgents: jest.fn<MissionsData['listAgents']>(async () => agents),
+  };
+}
+
+export interface FakeNotify {
+  success: jest.Mock<Notifier['success']>;
+  error: jest.Mock<Notifier['error']>;
+}
+export const fakeNotify = (): FakeNotify => ({ success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() });
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export interface RenderOptions {
+  route?: string;
+  api?: FakeApi;
+  notify?: FakeNotify;
+  store?: Store;
+  refreshIntervalMs?: number;
+  timeZones?: string[];
+  defaultTimeZone?: string;
+}
+
+export type Rendered = RenderResult & { api: FakeApi; notify: FakeNotify; user: UserEvent; location(): string | null };
+
+export function renderMissions({
+  route = '/missions',
+  api = fakeApi(),
+  notify = fakeNotify(),
+  store = createStore(),
+  refreshIntervalMs = 0,
+  timeZones = ['UTC', 'Europe/Paris', 'America/New_York'],
+  defaultTimeZone = 'Europe/Paris',
+}: RenderOptions = {}): Rendered {
+  let n = 0;
+  const env: Partial<MissionsEnvironment> = {
+    api,
+    notify,
+    newId: () => `new-id-${++n}`,
+    defaultTimeZone: () => defaultTimeZone,
+    timeZones: () => timeZones,
+    refreshIntervalMs,
+  };
+  const user = userEvent.setup();
+  const utils = render(
+    <Provider store={store}>
+      <MissionsDataProvider value={env}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/missions" element={<DashboardPage />} />
+            <Route path="/missions/*" element={<AdminEditorPage />} />
+            <Route path="/end-user/my-missions" element={<MyMissionsPage />} />
+            <Route path="/end-user/missions/create" element={<EndUserEditorPage />} />
+            <Route path="/end-user/missions/edit/:id" element={<EndUserEditorPage />} />
+            <Route path="/end-user/mission-results" element={<ResultsPage />} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </MissionsDataProvider>
+    </Provider>,
+  );
+  const location = () => utils.getByTestId('location').textContent;
+  return { ...utils, api, notify, user, location };
+}
+
+// The session atom is read-only for apps (the session manager owns it); tests write it directly.
+const writableSession = sessionAtom as unknown as PrimitiveAtom<Session | null>;
+
+/** Signs a fake user into the suite's shared store (useSession reads it there). Returns the sign-out. */
+export function signInAs(role: 'admin' | 'builder' | 'member', userId = 'u1') {
+  getStore().set(writableSession, {
+    token: 'test-token',
+    expiresAt: Date.now() + 3_600_000,
+    user: {
+      user_id: userId,
+      account_id: 'a1',
+      library_id: 'l1',
+      env_name: 'lo-n02',
+      email: `${role}@accent.local`,
+      name: `Test ${role}`,
+      title: '',
+      role,
+      web_client_url: '',
+    },
+  });
+  return () => getStore().set(writableSession, null);
+}

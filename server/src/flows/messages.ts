@@ -1,0 +1,30 @@
+// The texts a flow run's nodes and the engine answer with (shown in Test Flow's trace).
+export const FLOW_RUN_MESSAGES = {
+  cancelled: 'The run was cancelled.',
+  nodeFailed: (name: string, error: string) => `"${name}" failed: ${error}`,
+  notReached: 'Not reached: no branch led here.',
+  notReachedFromStart: 'Not reached from the start node.',
+  upstreamFailed: (name: string) => `Not run: "${name}" before it failed.`,
+  cancelledBeforeStart: 'Not run: the run was cancelled.',
+  invalidNode: (id: string, issue: string) => `Node "${id}": ${issue}`,
+  invalidEdge: (index: number, issue: string) => `Edge ${index + 1}: ${issue}`,
+  invalidFlow: (errors: string[]) => (errors.length === 1 ? errors[0] : `The flow cannot run:\n- ${errors.join('\n- ')}`),
+  // llm, analysis
+  nothingToAsk: 'Nothing to ask: the node has no prompt and received no text.',
+  nothingToAnalyse: 'Nothing to analyse: the node has no text and received none.',
+  modelFailed: (label: string, message: string) => `${label} request failed: ${message}`,
+  modelTimedOut: (label: string, ms: number) => `${label} request timed out after ${ms >= 1000 ? `${Math.round(ms / 100) / 10} seconds` : `${ms} ms`}.`,
+  analysisNotJson: (answer: string) => `The model did not answer with the analysis as JSON: ${answer.slice(0, 200)}`,
+  // actions
+  noUrl: 'No URL: set the node\'s URL.',
+  noSlackUrl: 'No Slack webhook URL: set the node\'s webhook URL (an incoming webhook, https://hooks.slack.com/services/…).',
+  badHeaders: 'Headers must be a JSON object or lines of "Name: value".',
+  httpFailed: (status: number, host: string, body: string) => `HTTP ${status} from ${host}${body ? `: ${body.slice(0, 300)}` : ''}`,
+  slackFailed: (status: number, body: string) => `Slack answered HTTP ${status}${body ? `: ${body.slice(0, 300)}` : ''}`,
+  emailNotConfigured: 'Email is not configured: set SMTP_URL on the server (smtp://user:password@host:587).',
+  noRecipient: 'No recipient: set the node\'s To address.',
+  noDatabase: 'No database is connected to this run: database actions run on the server for a library.',
+  noTable: 'No table: set the node\'s table name.',
+  badTable: (name: string) => `"${name}" is not a valid table name: use letters, digits, spaces, _ or - (at most 63 characters, starting with a letter or _).`,
+  rowNotObject: 'The row must be a JSON object, e.g. {"name": "{{payload.name}}"}.',
+} as const;

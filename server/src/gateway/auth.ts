@@ -1,0 +1,53 @@
+// Who is calling the gateway: `Authorization: Bearer <access token>`, the same HS256 token the API uses
+// (auth/access-token.ts), verified with the server's JWT secret. Its verified claims become
+// `request.jwt.claims` for row-level security, as PostgREST does. The `apikey` header supabase-js
+// always sends is accepted and ignored: the token alone decides.
+import { APP_ROLES } from '@accent/shared';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { POSTGRES_ROLE } from '../auth/access-token.js';
+import { GatewayError } from './errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const unauthorized = (message: string) =>
+  new GatewayError(401, 'PGRST301', message, {
+    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` },
+  });
+
+export const AUTH_MESSAGES = {
+  missing: 'No JWT: send Authorization: Bearer <access token>',
+  expired: 'JWT expired',
+  invalid: 'JWT is invalid',
+  claims: 'JWT claims are not those of an Accent Studio access token',
+} as const;
+
+export interface GatewayCaller {
+  claims: JWTPayload;
+  /** JSON of the claims, for set_config('request.jwt.claims', …) */
+  claimsJson: string;
+}
+
+export type VerifyCaller = (authorization: string | undefined) => Promise<GatewayCaller>;
+
+export function createVerifyCaller(secret: string): VerifyCaller {
+  const key = new TextEncoder().encode(secret);
+  return async (authorization) => {
+    const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+    if (!match) throw unauthorized(AUTH_MESSAGES.missing);
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience: POSTGRES_ROLE }));
+    } catch (error) {
+      throw unauthorized(error instanceof joseErrors.JWTExpired ? AUTH_MESSAGES.expired : AUTH_MESSAGES.invalid);
+    }
+    const ok =
+      claims.role === POSTGRES_ROLE &&
+      typeof claims.sub === 'string' &&
+      UUID.test(claims.sub) &&
+      typeof claims.lib === 'string' &&
+      UUID.test(claims.lib) &&
+      (APP_ROLES as readonly unknown[]).includes(claims.app_role);
+    if (!ok) throw unauthorized(AUTH_MESSAGES.claims);
+    return { claims, claimsJson: JSON.stringify(claims) };
+  };
+}

@@ -1,0 +1,199 @@
+// Keeps pg-boss in step with the missions table, which the browser writes through the data gateway (or
+// straight to a hosted Supabase project, where this server never sees the request):
+// - each ACTIVE mission with a valid `scheduled` schedule has exactly one pg-boss schedule on queue
+//   `mission-run`, key = the mission id, its cron and time zone; paused, draft, on-demand, invalid and
+//   deleted missions have none;
+// - missions.next_run is the next occurrence (null when the mission does not run on schedule);
+// - an occurrence that came due but got no run (pg-boss's cron pass does not see times inside a DST
+//   spring-forward gap; the server was down; the schedule was created late) is caught up once, by a
+//   job with singletonKey `mission:<id>:<scheduled minute>` — runs are unique per occurrence anyway.
+// When: at start, every minute (a pg-boss cron job, one process per minute), and right after a change —
+// a trigger (migration 006) NOTIFYs accent_missions_changed with the library id on inserts, deletes and
+// changes of schedule or status, and every process LISTENs (through pg-boss's own listener connection,
+// which reconnects); `onMissionsChanged(libraryId)` does the same for code that writes missions itself.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { PgBoss, Scheduler } from '../scheduler/index.js';
+import { MISSION_QUEUES, occurrenceKey, type ScheduledRunJob } from './run.js';
+import { isOccurrence, nextRun, resolveSchedule } from './schedule.js';
+import { withMissionTables } from './tables.js';
+
+export const MISSIONS_CHANGED_CHANNEL = 'accent_missions_changed';
+
+/** pg-boss schedule keys allow [A-Za-z0-9_.-/]: mission ids usually are uuids; others get a stable hash. */
+export function scheduleKeyFor(missionId: string): string {
+  if (/^[\w.\-/]+$/.test(missionId) && missionId.length <= 200) return missionId;
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (const char of missionId) {
+    const code = char.codePointAt(0)!;
+    h1 = Math.imul(h1 ^ code, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ code, 0x5bd1e995) >>> 0;
+  }
+  return `mission-${h1.toString(16)}${h2.toString(16)}`;
+}
+
+export interface ReconcileResult {
+  scheduled: string[];
+  unscheduled: string[];
+  /** missions whose next_run changed */
+  nextRunUpdated: string[];
+  /** catch-up jobs sent (mission ids) */
+  caughtUp: string[];
+}
+
+export interface ReconcilerOptions {
+  /** How long after an occurrence its run may still come from the pg-boss schedule before the sweep sends it (default 90 s). */
+  catchUpAfterSeconds?: number;
+  /** Coalesces change notifications of one library (default 100 ms). */
+  debounceMs?: number;
+}
+
+export interface ReconcilerLog {
+  warn(message: string): void;
+  error(error: unknown, message: string): void;
+}
+
+export function createReconciler(deps: { db: Kysely<DB>; scheduler: Scheduler; log: ReconcilerLog; options?: ReconcilerOptions }) {
+  const db = withMissionTables(deps.db);
+  const { scheduler, log } = deps;
+  const catchUpAfterMs = (deps.options?.catchUpAfterSeconds ?? 90) * 1000;
+  const debounceMs = deps.options?.debounceMs ?? 100;
+  const warnedInvalid = new Set<string>();
+
+  async function allSchedules(boss: PgBoss) {
+    const page = 1000;
+    const out: Awaited<ReturnType<PgBoss['getSchedules']>> = [];
+    let after: { name: string; key: string } | undefined;
+    for (;;) {
+      const rows = await boss.getSchedules(MISSION_QUEUES.run, undefined, { limit: page, ...(after ? { after } : {}) });
+      out.push(...rows);
+      if (rows.length < page) return out;
+      after = { name: rows[rows.length - 1].name, key: rows[rows.length - 1].key };
+    }
+  }
+
+  async function reconcileNow(libraryId?: string): Promise<ReconcileResult> {
+    const boss = scheduler.boss();
+    const result: ReconcileResult = { scheduled: [], unscheduled: [], nextRunUpdated: [], caughtUp: [] };
+    let query = db.selectFrom('missions').select(['id', 'library_id', 'status', 'schedule', 'next_run']);
+    if (libraryId) query = query.where('library_id', '=', libraryId);
+    const missions = await query.execute();
+    const schedules = (await allSchedules(boss)).filter((s) => !libraryId || (s.data as Partial<ScheduledRunJob> | undefined)?.libraryId === libraryId);
+    const existing = new Map(schedules.map((s) => [s.key, s]));
+
+    const desired = new Map<string, { missionId: string; libraryId: string; cron: string; timezone: string }>();
+    for (const m of missions) {
+      const resolved = resolveSchedule(m.schedule);
+      if (resolved.kind === 'invalid') {
+        const warning = `${m.id}:${resolved.reason}`;
+        if (!warnedInvalid.has(warning)) log.warn(`Mission ${m.id} has an invalid schedule and will not run on schedule (${resolved.reason})`);
+        warnedInvalid.add(warning);
+      }
+      if (m.status === 'active' && resolved.kind === 'scheduled') {
+        desired.set(scheduleKeyFor(m.id), { missionId: m.id, libraryId: m.library_id, cron: resolved.cron, timezone: resolved.timezone });
+      }
+    }
+
+    for (const s of schedules) {
+      if (desired.has(s.key)) continue;
+      await boss.unschedule(MISSION_QUEUES.run, s.key);
+      result.unscheduled.push(s.key);
+    }
+    for (const [key, want] of desired) {
+      const have = existing.get(key);
+      const data = have?.data as Partial<ScheduledRunJob> | undefined;
+      if (have && have.cron === want.cron && have.timezone === want.timezone && data?.missionId === want.missionId && data?.libraryId === want.libraryId) continue;
+      const jobData: ScheduledRunJob = { missionId: want.missionId, libraryId: want.libraryId };
+      await boss.schedule(MISSION_QUEUES.run, want.cron, jobData, { tz: want.timezone, key });
+      result.scheduled.push(want.missionId);
+    }
+
+    // next_run, and the catch-up of occurrences that got no run
+    const now = new Date();
+    for (const m of missions) {
+      const runs = desired.has(scheduleKeyFor(m.id));
+      const next = runs ? nextRun(m.schedule, now) : null;
+      const stored = m.next_run;
+      if (runs && stored && stored.getTime() <= now.getTime()) {
+        // A due occurrence: its run (from the pg-boss schedule) moves next_run on when it finishes.
+        const run = await db
+          .selectFrom('mission_runs')
+          .select('status')
+          .where('mission_id', '=', m.id)
+          .where('trigger', '=', 'schedule')
+          .where('scheduled_for', '=', stored)
+          .executeTakeFirst();
+        if (run && (run.status === 'queued' || run.status === 'running')) continue;
+        if (!run && isOccurrence(m.schedule, stored)) {
+          if (now.getTime() - stored.getTime() < catchUpAfterMs) continue; // the pg-boss schedule may still send it
+          const jobData: ScheduledRunJob = { missionId: m.id, libraryId: m.library_id, scheduledFor: stored.toISOString() };
+          const sent = await boss.send(MISSION_QUEUES.run, jobData, { singletonKey: occurrenceKey(m.id, stored), singletonSeconds: 3600 });
+          if (sent) result.caughtUp.push(m.id);
+          continue; // the run moves next_run on
+        }
+      }
+      if ((stored?.getTime() ?? null) === (next?.getTime() ?? null)) continue;
+      await db.updateTable('missions').set({ next_run: next }).where('id', '=', m.id).execute();
+      result.nextRunUpdated.push(m.id);
+    }
+    return result;
+  }
+
+  // One reconcile at a time in this process (other processes do the same work idempotently).
+  let chain: Promise<unknown> = Promise.resolve();
+  function reconcile(libraryId?: string): Promise<ReconcileResult> {
+    const next = chain.then(() => reconcileNow(libraryId));
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  const pending = new Map<string, Promise<void>>();
+  /** Reconciles a library soon (coalescing bursts); resolves when done. No-op while the scheduler is not running. */
+  function onMissionsChanged(libraryId?: string | null): Promise<void> {
+    if (!scheduler.running) return Promise.resolve();
+    const key = libraryId ?? '*';
+    const queued = pending.get(key);
+    if (queued) return queued;
+    const promise = new Promise<void>((resolve) => setTimeout(resolve, debounceMs))
+      .then(async () => {
+        pending.delete(key);
+        if (!scheduler.running) return;
+        await reconcile(libraryId ?? undefined);
+      })
+      .catch((error: unknown) => log.error(error, 'Reconciling mission schedules failed'));
+    pending.set(key, promise);
+    return promise;
+  }
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  let listener: { close(): Promise<void> } | null = null;
+  /** LISTEN through pg-boss's database (its own reconnecting connection on PostgreSQL, in-process on PGlite). */
+  async function listen(boss: PgBoss): Promise<void> {
+    const database = boss.getDb();
+    if (!database.listen) {
+      log.warn('Mission changes are picked up every minute: the job database cannot LISTEN');
+      return;
+    }
+    try {
+      listener = await database.listen(
+        MISSIONS_CHANGED_CHANNEL,
+        (payload) => void onMissionsChanged(UUID.test(payload) ? payload : null),
+        // after a reconnect, notifications may have been missed
+        () => void onMissionsChanged(null),
+      );
+    } catch (error) {
+      log.error(error, 'Cannot LISTEN for mission changes; they are picked up every minute');
+    }
+  }
+
+  async function unlisten(): Promise<void> {
+    const current = listener;
+    listener = null;
+    await current?.close().catch(() => undefined);
+  }
+
+  return { reconcile, onMissionsChanged, listen, unlisten };
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>;
