@@ -19,6 +19,7 @@ import type { Database } from './db/database.js';
 import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
 import { discoverLocalRemotes } from './remotes/local.js';
 import { remoteRoutes } from './remotes/routes.js';
+import { createFlows, flowRoutes, type FlowsOptions } from './flows/index.js';
 import { createMissions, missionRoutes, type MissionsOptions } from './missions/index.js';
 import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
@@ -57,9 +58,11 @@ export interface AppDeps {
   jobs?: SchedulerOptions;
   /** Mission scheduler tuning (tests shorten retries and timeouts). */
   missions?: MissionsOptions;
+  /** Flow runs tuning (tests shorten time limits). */
+  flows?: FlowsOptions;
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions }: AppDeps) {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -112,11 +115,15 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.addHook('onClose', () => scheduler.stop());
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
   app.decorate('missions', missions);
+  const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions });
+  app.decorate('flows', flows);
+  app.addHook('onClose', () => flows.runner.drain());
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(remoteRoutes, { prefix: '/api/v1', db: db.db, authenticate, local: localRemotes, overrides: config.remoteOverrides });
   await app.register(missionRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: missions.runner, webhookSigningSecret: config.webhookSigningSecret });
+  await app.register(flowRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: flows.runner, publicUrl: config.publicUrl });
   await app.register(clientConfigRoutes, { prefix: '/api/v1', supabase: config.supabase });
   // PostgREST for the browser's supabase-js client (its own error shape and error handler)
   await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret });

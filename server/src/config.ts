@@ -90,6 +90,10 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   WEBHOOK_SIGNING_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
+  // Flows (server/src/flows): hosts their HTTP actions may reach although private, and the public origin
+  // of deployed webhook and form URLs
+  FLOW_ALLOW_HOSTS: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(),
 });
 
 /** Default API hosts of the connector tools. */
@@ -136,6 +140,10 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   /** WEBHOOK_SIGNING_SECRET, else the JWT secret: the base of each library's webhook signing secret. */
   webhookSigningSecret: string;
+  /** FLOW_ALLOW_HOSTS (comma-separated names, *.suffix, IPs, CIDRs): private hosts flows' HTTP actions may reach. */
+  flowAllowHosts: string[];
+  /** PUBLIC_URL without a trailing slash: the origin of deployed flows' webhook and form URLs; unset → the request's. */
+  publicUrl?: string;
 }
 
 export const DEFAULT_SMTP_FROM = 'Accent Studio <no-reply@accent.local>';
@@ -209,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM ?? DEFAULT_SMTP_FROM,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     webhookSigningSecret: e.WEBHOOK_SIGNING_SECRET ?? jwtSecret,
+    flowAllowHosts: (e.FLOW_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

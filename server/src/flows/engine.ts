@@ -49,7 +49,7 @@ import { FLOW_RUN_MESSAGES } from './messages.js';
 import { createModelResolver } from './models.js';
 import { EXECUTORS, executorKey } from './nodes/index.js';
 import { NodeError, type Mailer, type NodeOutcome, type NodeServices } from './nodes/types.js';
-import { DEFAULT_HTTP_TIMEOUT_MS, type SsrfPolicy } from './ssrf.js';
+import { DEFAULT_HTTP_TIMEOUT_MS, type SsrfPolicy } from '../net/ssrf.js';
 import type { FlowScope } from './templating.js';
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;

@@ -18,4 +18,7 @@ export const DEFAULT_MAX_ROWS = 1000;
 export const GATEWAY_TABLES: Readonly<Record<string, GatewayTableConfig>> = {
   missions: { writable: true, maxRows: DEFAULT_MAX_ROWS },
   mission_runs: { writable: false, maxRows: DEFAULT_MAX_ROWS },
+  // 007: flows (admins and builders write; members only read their own) and their runs
+  flows: { writable: true, maxRows: DEFAULT_MAX_ROWS },
+  flow_runs: { writable: false, maxRows: DEFAULT_MAX_ROWS },
 };

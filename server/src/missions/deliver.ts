@@ -6,10 +6,12 @@
 import { createHmac } from 'node:crypto';
 import type { MissionRunDelivery } from '@accent/shared';
 import { createTransport } from 'nodemailer';
-import { guardedFetch } from './ssrf.js';
+import { guardedFetch, SSRF_HINTS } from '../net/ssrf.js';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Accent-Signature';
 export const WEBHOOK_EVENT = 'mission.run.finished';
+/** how much of a receiver's answer is kept (for the delivery detail) */
+const WEBHOOK_RESPONSE_MAX_BYTES = 64 * 1024;
 
 export const DELIVERY_MESSAGES = {
   feed: 'Saved to the mission feed',
@@ -130,22 +132,28 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     });
     const secret = webhookSecretFor(mission.library_id, config.webhookSigningSecret);
     try {
-      const response = await guardedFetch({
-        url,
-        method: 'POST',
-        body,
-        allowPrivate: config.allowPrivateWebhooks,
-        timeoutMs: config.webhookTimeoutMs ?? 10_000,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'AccentStudio-Webhook/1',
-          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhookBody(body, secret),
-          'x-accent-event': WEBHOOK_EVENT,
-          'x-accent-delivery': run.id,
+      const response = await guardedFetch(
+        {
+          url,
+          method: 'POST',
+          body,
+          timeoutMs: config.webhookTimeoutMs ?? 10_000,
+          // a signed delivery goes to the URL given, not wherever a redirect points
+          followRedirects: false,
+          maxBodyBytes: WEBHOOK_RESPONSE_MAX_BYTES,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'AccentStudio-Webhook/1',
+            [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhookBody(body, secret),
+            'x-accent-event': WEBHOOK_EVENT,
+            'x-accent-delivery': run.id,
+          },
         },
-      });
+        // ALLOW_PRIVATE_WEBHOOKS=true: every address; otherwise the guard's default refusals
+        { allowPrivate: config.allowPrivateWebhooks, blockedHint: SSRF_HINTS.webhooks },
+      );
       if (response.status >= 200 && response.status < 300) return { channel: 'webhook', status: 'sent', detail: DELIVERY_MESSAGES.webhookSent(response.status) };
-      return { channel: 'webhook', status: 'failed', detail: DELIVERY_MESSAGES.webhookRejected(response.status, response.body.trim()) };
+      return { channel: 'webhook', status: 'failed', detail: DELIVERY_MESSAGES.webhookRejected(response.status, response.body.toString('utf8').trim()) };
     } catch (error) {
       return { channel: 'webhook', status: 'failed', detail: describeError(error) };
     }

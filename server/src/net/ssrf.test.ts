@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { blockedAddressKind, checkUrl, guardedFetch, SsrfError } from './ssrf.js';
+import { startHookSink, type HookSink } from '../testing/missions.js';
+import { blockedAddressKind, checkUrl, guardedFetch, isPrivateAddress, SSRF_HINTS, SsrfError } from './ssrf.js';
 
 describe('address classification', () => {
   it.each([
@@ -156,5 +157,83 @@ describe('guardedFetch', () => {
 
   it('times out with a message naming the host', async () => {
     await expect(guardedFetch({ url: `${base}/slow`, timeoutMs: 100 }, allow)).rejects.toThrow('No response from 127.0.0.1 within 100 ms.');
+  });
+});
+
+// The same guard as mission webhook deliveries use it (formerly missions/ssrf.ts): isPrivateAddress,
+// the allow-everything policy of ALLOW_PRIVATE_WEBHOOKS=true, the webhook hint, no redirect following.
+describe('as the mission webhook guard', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.255.0.9', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['172.31.255.255', true],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['224.0.0.1', true],
+    ['::1', true],
+    ['::', true],
+    ['fe80::1', true],
+    ['fd00::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['64:ff9b::a9fe:a9fe', true], // NAT64 of 169.254.169.254
+    ['8.8.8.8', false],
+    ['172.32.0.1', false],
+    ['93.184.216.34', false],
+    ['2606:4700:4700::1111', false],
+    ['::ffff:8.8.8.8', false],
+    ['not-an-ip', true],
+  ])('%s private: %s', (address, expected) => {
+    expect(isPrivateAddress(address)).toBe(expected);
+  });
+
+  describe('requests', () => {
+    let hooks: HookSink;
+    beforeAll(async () => {
+      hooks = await startHookSink();
+    });
+    afterAll(async () => {
+      await hooks.close();
+    });
+    const webhooks = (allowPrivate: boolean) => ({ allowPrivate, blockedHint: SSRF_HINTS.webhooks });
+
+    it('refuses loopback by IP literal, by odd spellings and by name unless private addresses are allowed', async () => {
+      const port = new URL(hooks.url).port;
+      for (const url of [`http://127.0.0.1:${port}/`, `http://2130706433:${port}/`, `http://[::1]:${port}/`, `http://localhost:${port}/`]) {
+        const error = await guardedFetch({ url, method: 'POST', body: '{}' }, webhooks(false)).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(SsrfError);
+        expect((error as SsrfError).code).toBe('blocked');
+        expect((error as SsrfError).message).toMatch(/loopback addresses are not allowed\. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true\.$/);
+      }
+      expect(hooks.requests).toHaveLength(0);
+      const allowed = await guardedFetch({ url: `http://localhost:${port}/ok`, method: 'POST', body: '{}' }, webhooks(true));
+      expect(allowed.status).toBe(200);
+      expect(hooks.requests).toHaveLength(1);
+      // allowing private addresses allows metadata names too (a closed network's own choice)
+      await expect(checkUrl('http://metadata.google.internal/', { ...webhooks(true), lookup: async () => [{ address: '169.254.169.254', family: 4 }] })).resolves.toMatchObject({
+        host: 'metadata.google.internal',
+      });
+    });
+
+    it('refuses other schemes even when private addresses are allowed', async () => {
+      await expect(guardedFetch({ url: 'file:///etc/passwd' }, webhooks(true))).rejects.toThrow('Only http:// and https:// URLs are allowed (not file//).');
+      await expect(guardedFetch({ url: 'not a url' }, webhooks(true))).rejects.toThrow('"not a url" is not a valid URL.');
+    });
+  });
+
+  it('answers a redirect as it is with followRedirects: false', async () => {
+    const server = createServer((_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/' }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const response = await guardedFetch({ url, method: 'POST', body: '{}', followRedirects: false }, { allowHosts: ['127.0.0.1'] });
+      expect(response).toMatchObject({ status: 302, redirects: 0 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,28 +1,37 @@
-// The SSRF guard of every outgoing HTTP request a flow makes (API call, webhook, Slack). A URL must be
-// http(s); its host is resolved (dns.lookup, all addresses) and refused when any address is loopback
-// (127/8, ::1), link-local (169.254/16, fe80::/10), private (10/8, 172.16/12, 192.168/16, fc00::/7,
-// and carrier-grade NAT 100.64/10), unspecified (0.0.0.0/8, ::), multicast, reserved or a cloud metadata
-// address (169.254.169.254, 169.254.170.2, 100.100.100.200, fd00:ec2::254, metadata.google.internal…),
-// unless the host is in the allow-list an administrator configures (host names, `*.suffix` wildcards,
-// IP addresses or CIDR ranges). IPv6 forms that carry an IPv4 address (::ffff:a.b.c.d, ::a.b.c.d,
+// The one SSRF guard of every outgoing HTTP request to a user-given URL: flows' HTTP actions (API call,
+// webhook, Slack) and missions' webhook deliveries. A URL must be http(s); its host is resolved
+// (dns.lookup, all addresses) and refused when any address is loopback (127/8, ::1), link-local
+// (169.254/16, fe80::/10), private (10/8, 172.16/12, 192.168/16, fc00::/7, and carrier-grade NAT
+// 100.64/10), unspecified (0.0.0.0/8, ::), multicast, reserved or a cloud metadata address
+// (169.254.169.254, 169.254.170.2, 100.100.100.200, fd00:ec2::254, metadata.google.internal…), unless the
+// host is in the allow-list an administrator configures (host names, `*.suffix` wildcards, IP addresses
+// or CIDR ranges) or the policy allows every address (`allowPrivate`: missions with
+// ALLOW_PRIVATE_WEBHOOKS=true). IPv6 forms that carry an IPv4 address (::ffff:a.b.c.d, ::a.b.c.d,
 // 64:ff9b::/96, 2002::/16) are judged by that IPv4 address.
 //
 // The request is sent with node:http(s), not fetch: the socket connects to exactly the addresses that
 // were checked (a `lookup` that answers them), so a name that resolves to a public address when checked
 // and to a private one when connecting (DNS rebinding) cannot slip through. Redirects are followed by
 // hand, at most 3, each hop checked again (303, and 301/302 after POST, become GET without a body;
-// credentials are dropped when the origin changes).
+// credentials are dropped when the origin changes), unless `followRedirects: false` (the redirect
+// response is then answered as it is).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
+/** What a refusal tells the reader to do (the policy's `blockedHint` replaces it). */
+export const SSRF_HINTS = {
+  flows: 'An administrator can allow this host for flows.',
+  webhooks: 'An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.',
+} as const;
+
 export const SSRF_MESSAGES = {
   badUrl: (url: string) => `"${url}" is not a valid URL.`,
   badScheme: (protocol: string) => `Only http:// and https:// URLs are allowed (not ${protocol}//).`,
-  blocked: (host: string, address: string, kind: string) =>
-    `Refused to connect to ${host}${host === address ? '' : ` (${address})`}: ${kind} addresses are not allowed. An administrator can allow this host for flows.`,
-  metadataHost: (host: string) => `Refused to connect to ${host}: cloud metadata services are not allowed. An administrator can allow this host for flows.`,
+  blocked: (host: string, address: string, kind: string, hint: string = SSRF_HINTS.flows) =>
+    `Refused to connect to ${host}${host === address ? '' : ` (${address})`}: ${kind} addresses are not allowed. ${hint}`,
+  metadataHost: (host: string, hint: string = SSRF_HINTS.flows) => `Refused to connect to ${host}: cloud metadata services are not allowed. ${hint}`,
   notFound: (host: string) => `The host ${host} could not be resolved.`,
   tooManyRedirects: (max: number) => `Too many redirects (more than ${max}).`,
   badRedirect: (status: number) => `HTTP ${status} redirect without a Location header.`,
@@ -117,6 +126,11 @@ export function blockedAddressKind(address: string): Kind | null {
   return 'reserved'; // not an address: never connect
 }
 
+/** Is this an address a server-side request must not reach by default (any blocked kind)? */
+export function isPrivateAddress(address: string): boolean {
+  return blockedAddressKind(address) !== null;
+}
+
 // ---- Allow-list ---------------------------------------------------------------------------------
 
 export interface SsrfPolicy {
@@ -125,6 +139,10 @@ export interface SsrfPolicy {
    * ("*.corp.example" matches subdomains), IP addresses ("127.0.0.1", "::1") or CIDR ranges ("10.0.0.0/8").
    */
   allowHosts?: readonly string[];
+  /** every address is allowed (no check at all): missions' ALLOW_PRIVATE_WEBHOOKS=true, closed networks */
+  allowPrivate?: boolean;
+  /** the sentence that ends a refusal (default SSRF_HINTS.flows) */
+  blockedHint?: string;
   /** name resolution (tests); default dns.lookup with all addresses */
   lookup?: (host: string) => Promise<LookupAddress[]>;
 }
@@ -193,8 +211,8 @@ export async function checkUrl(input: string | URL, policy: SsrfPolicy = {}): Pr
   // WHATWG URL has already turned odd IPv4 spellings (2130706433, 0x7f.1, 127.1) into dotted form.
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
   const allow = compileAllowList(policy.allowHosts ?? []);
-  const hostIsAllowed = hostAllowed(allow, host);
-  if (!hostIsAllowed && METADATA_HOSTS.has(host)) throw new SsrfError(SSRF_MESSAGES.metadataHost(host), 'blocked');
+  const hostIsAllowed = policy.allowPrivate === true || hostAllowed(allow, host);
+  if (!hostIsAllowed && METADATA_HOSTS.has(host)) throw new SsrfError(SSRF_MESSAGES.metadataHost(host, policy.blockedHint), 'blocked');
 
   let addresses: LookupAddress[];
   const family = isIP(host);
@@ -212,7 +230,7 @@ export async function checkUrl(input: string | URL, policy: SsrfPolicy = {}): Pr
   if (!hostIsAllowed) {
     for (const { address } of addresses) {
       const kind = blockedAddressKind(address);
-      if (kind && !addressAllowed(allow, address)) throw new SsrfError(SSRF_MESSAGES.blocked(host, address, kind), 'blocked');
+      if (kind && !addressAllowed(allow, address)) throw new SsrfError(SSRF_MESSAGES.blocked(host, address, kind, policy.blockedHint), 'blocked');
     }
   }
   return { url, host, addresses };
@@ -229,6 +247,8 @@ export interface GuardedRequest {
   timeoutMs?: number;
   /** default 3 */
   maxRedirects?: number;
+  /** false: answer a redirect as it is (default true: follow, each hop checked) */
+  followRedirects?: boolean;
   /** bytes of the response body kept (default 1 MB); the rest is dropped and `truncated` set */
   maxBodyBytes?: number;
   signal?: AbortSignal;
@@ -332,7 +352,7 @@ export async function guardedFetch(input: GuardedRequest, policy: SsrfPolicy = {
       const target = await checkUrl(current, policy);
       host = target.host;
       const hop = await sendOnce(target, method, headers, method === 'GET' || method === 'HEAD' ? undefined : body, signal, input.maxBodyBytes ?? DEFAULT_MAX_BODY);
-      if (!REDIRECTS.has(hop.status)) return { ...hop, url: target.url.toString(), redirects };
+      if (!REDIRECTS.has(hop.status) || input.followRedirects === false) return { ...hop, url: target.url.toString(), redirects };
       const location = hop.headers.location;
       if (!location) throw new Error(SSRF_MESSAGES.badRedirect(hop.status));
       if (redirects >= maxRedirects) throw new Error(SSRF_MESSAGES.tooManyRedirects(maxRedirects));

@@ -24,6 +24,7 @@ export interface TestContextOptions {
   /** Start the job scheduler (pg-boss on the test database) with these options; absent: no background jobs. */
   jobs?: AppDeps['jobs'];
   missions?: AppDeps['missions'];
+  flows?: AppDeps['flows'];
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -46,6 +47,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     auth: { loginFailureDelayMs: 0, loginRateLimit: { max: 1000, windowMs: 60_000 }, ...options.auth },
     jobs: options.jobs,
     missions: options.missions,
+    flows: options.flows,
   });
   await app.ready();
   if (options.jobs) await app.scheduler.start();

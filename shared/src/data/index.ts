@@ -32,3 +32,17 @@ export {
   type MissionRunsService,
   type ListRunsQuery,
 } from './mission-runs-service.js';
+export {
+  flowsService,
+  createFlowsService,
+  flowSummaryFromRow,
+  flowFromStoredRow,
+  flowPatchToRow,
+  FLOWS_TABLE,
+  FLOW_LIST_COLUMNS,
+  type FlowsService,
+  type FlowSummary,
+  type FlowPatch,
+  type FlowUser,
+  type FlowDeployment,
+} from './flows.js';

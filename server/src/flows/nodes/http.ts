@@ -1,7 +1,7 @@
 // Shared by the HTTP actions (API call, webhook, Slack): headers as written in a node, the request body,
 // and one request through the SSRF guard with the node's timeout and the run's cancellation.
 import { FLOW_RUN_MESSAGES } from '../messages.js';
-import { guardedFetch, parseResponseBody, type GuardedResponse } from '../ssrf.js';
+import { guardedFetch, parseResponseBody, type GuardedResponse } from '../../net/ssrf.js';
 import { renderTemplate, type FlowScope } from '../templating.js';
 import { NodeError, type NodeServices } from './types.js';
 

@@ -4,7 +4,7 @@ import type { FlowNode, FlowNodeType } from '@accent/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ResolvedModel } from '../../runtime/providers.js';
-import type { SsrfPolicy } from '../ssrf.js';
+import type { SsrfPolicy } from '../../net/ssrf.js';
 import type { FlowScope } from '../templating.js';
 
 /** What the email action needs from nodemailer (a Transporter fits; tests may pass any). */

@@ -1,0 +1,11 @@
+// Standalone entry (`pnpm --filter mfe-flows dev`): the AI Flows area with sign-in, toasts and a router.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StandaloneFrame } from '@accent/shared/ui';
+import remote from './module.js';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StandaloneFrame remote={remote} />
+  </StrictMode>,
+);

@@ -1,0 +1,564 @@
+// /flows/:id: the flow builder (spec 02 §2.2, §4.2): header with rename, status, Test Flow, Save Flow and
+// Deploy; palette; xyflow canvas; Node Properties; Test Flow panel; auto-save after 2 s of quiet.
+import '@xyflow/react/dist/style.css';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  applyEdgeChanges,
+  applyNodeChanges,
+  useReactFlow,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+  type Viewport,
+} from '@xyflow/react';
+import {
+  AUTO_SAVE_DELAY_MS,
+  BUILDER_TOAST_MS,
+  checkFlowGraph,
+  FLOW_DEFAULT_VIEWPORT,
+  FLOW_GRID,
+  FLOW_MESSAGES,
+  FLOW_MINIMAP,
+  FLOW_TOASTS,
+  FLOW_ZOOM,
+  newFlow,
+  validateFlowRename,
+  type Flow,
+  type FlowPaletteItem,
+  type FlowRun,
+  type FlowRunNodeResult,
+} from '@accent/shared';
+import { useSession } from '@accent/shared/client';
+import type { FlowDeployment } from '@accent/shared/data';
+import { Button, EmptyState, LoadingState, Modal } from '@accent/shared/ui';
+import { StatusTag } from '../common/StatusTag.js';
+import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
+import { createAutoSaver, type AutoSaver } from './autoSave.js';
+import { EDGE_TYPES, NODE_TYPES, RunResultsContext } from './FlowNodeCard.js';
+import {
+  changesFlow,
+  connect,
+  deleteSelection,
+  dropPosition,
+  fromCanvasEdge,
+  fromCanvasNode,
+  paletteNode,
+  PALETTE_MIME,
+  removeNodes,
+  toCanvasEdge,
+  toCanvasNode,
+  type CanvasEdge,
+  type CanvasNode,
+  type CanvasNodeData,
+} from './graph.js';
+import { Palette } from './Palette.js';
+import { PropertiesPanel } from './PropertiesPanel.js';
+import { DEFAULT_TEST_PAYLOAD, TestPanel } from './TestPanel.js';
+import styles from './Builder.module.css';
+
+export const NEW_FLOW_PARAM = 'new';
+
+type Load = { state: 'loading' } | { state: 'ready'; flow: Flow } | { state: 'missing' } | { state: 'error' };
+
+/** Loads the flow of the route (or creates a new one for /flows/new), then shows the editor. */
+export function FlowBuilderPage() {
+  const { id = NEW_FLOW_PARAM } = useParams();
+  const env = useFlowsEnv();
+  const { api, notify } = env;
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const creating = useRef(false);
+
+  useEffect(() => {
+    if (load.state === 'ready' && load.flow.id === id) return;
+    let live = true;
+    if (id === NEW_FLOW_PARAM) {
+      if (creating.current) return;
+      creating.current = true;
+      const flow = newFlow({ id: env.newFlowId(), now: env.now() });
+      void (async () => {
+        try {
+          await api.insertFlow(flow, user);
+        } catch {
+          // the editor starts dirty, so auto-save tries the insert again
+          notify.error(FLOW_TOASTS.autoSaveFailed.title, FLOW_TOASTS.autoSaveFailed.message);
+          setLoad({ state: 'ready', flow: { ...flow, unsaved: true } as Flow });
+          navigate(`/flows/${encodeURIComponent(flow.id)}`, { replace: true });
+          return;
+        }
+        setLoad({ state: 'ready', flow });
+        navigate(`/flows/${encodeURIComponent(flow.id)}`, { replace: true });
+      })();
+      return;
+    }
+    setLoad({ state: 'loading' });
+    api.getFlow(id).then(
+      (flow) => {
+        if (!live) return;
+        if (!flow) {
+          notify.error(FLOW_TOASTS.flowNotFound.title, FLOW_TOASTS.flowNotFound.message);
+          setLoad({ state: 'missing' });
+        } else setLoad({ state: 'ready', flow });
+      },
+      () => {
+        if (!live) return;
+        notify.error(FLOW_TOASTS.databaseError.title, FLOW_TOASTS.databaseError.message);
+        setLoad({ state: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  if (load.state === 'loading') return <LoadingState text="Loading flow..." />;
+  if (load.state !== 'ready')
+    return (
+      <div className={styles.centered}>
+        <EmptyState
+          title={load.state === 'missing' ? FLOW_TOASTS.flowNotFound.title : FLOW_TOASTS.databaseError.title}
+          text={load.state === 'missing' ? FLOW_TOASTS.flowNotFound.message : FLOW_TOASTS.databaseError.message}
+          action={<Button onClick={() => navigate('/flows')}>Back to Flows</Button>}
+        />
+      </div>
+    );
+  return (
+    <ReactFlowProvider>
+      <FlowEditor key={load.flow.id} initial={load.flow} />
+    </ReactFlowProvider>
+  );
+}
+
+export interface FlowEditorProps {
+  initial: Flow;
+}
+
+/** The editor of one loaded flow. */
+export function FlowEditor({ initial }: FlowEditorProps) {
+  const env = useFlowsEnv();
+  const { api, notify } = env;
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { screenToFlowPosition } = useReactFlow();
+
+  const [meta, setMeta] = useState(() => ({ name: initial.name, description: initial.description, status: initial.status, tags: initial.tags }));
+  const [nodes, setNodes] = useState<CanvasNode[]>(() => initial.flowData.nodes.map(toCanvasNode));
+  const [edges, setEdges] = useState<CanvasEdge[]>(() => initial.flowData.edges.map(toCanvasEdge));
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [testOpen, setTestOpen] = useState(false);
+  const [payload, setPayload] = useState(DEFAULT_TEST_PAYLOAD);
+  const [testErrors, setTestErrors] = useState<string[]>([]);
+  const [running, setRunning] = useState(false);
+  const [run, setRun] = useState<FlowRun | null>(null);
+  const [deployment, setDeployment] = useState<FlowDeployment | null>(null);
+  const [deploying, setDeploying] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  // The latest state for saves that run after a render (timers, unmount).
+  const latest = useRef({ meta, nodes, edges, viewport: (initial.flowData.viewport ?? { ...FLOW_DEFAULT_VIEWPORT }) as Viewport });
+  latest.current.meta = meta;
+  latest.current.nodes = nodes;
+  latest.current.edges = edges;
+
+  const snapshot = useCallback((): Flow => {
+    const { meta: m, nodes: n, edges: e, viewport } = latest.current;
+    const flowNodes = n.map(fromCanvasNode);
+    return {
+      ...initial,
+      name: m.name,
+      description: m.description,
+      status: m.status,
+      tags: m.tags,
+      updatedAt: env.now().toISOString(),
+      nodeCount: flowNodes.length,
+      flowData: { nodes: flowNodes, edges: e.map(fromCanvasEdge), viewport: { x: viewport.x, y: viewport.y, zoom: viewport.zoom } },
+    };
+  }, [env, initial]);
+
+  const saver = useRef<AutoSaver | null>(null);
+  saver.current ??= createAutoSaver({
+    delayMs: env.autoSaveDelayMs ?? AUTO_SAVE_DELAY_MS,
+    save: () => api.saveFlow(snapshot(), user),
+    onError: () => notify.error(FLOW_TOASTS.autoSaveFailed.title, FLOW_TOASTS.autoSaveFailed.message),
+    onDirtyChange: setDirty,
+    onSavingChange: setSaving,
+  });
+  const markDirty = useCallback(() => saver.current!.markDirty(), []);
+
+  useEffect(() => {
+    // a new flow whose insert failed is saved by the first auto-save
+    if ((initial as Flow & { unsaved?: boolean }).unsaved) saver.current!.markDirty();
+    const current = saver.current!;
+    const onHide = () => void current.flush();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      // leaving the builder saves pending changes
+      void current.flush();
+    };
+  }, [initial]);
+
+  // ---- canvas -------------------------------------------------------------------------------------
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<CanvasNode>[]) => {
+      setNodes((nds) => applyNodeChanges(changes, nds));
+      if (changesFlow(changes)) markDirty();
+    },
+    [markDirty],
+  );
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<CanvasEdge>[]) => {
+      setEdges((eds) => applyEdgeChanges(changes, eds));
+      if (changesFlow(changes)) markDirty();
+    },
+    [markDirty],
+  );
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      setEdges((eds) => connect(eds, connection));
+      markDirty();
+    },
+    [markDirty],
+  );
+  const onMoveEnd = useCallback((_: unknown, viewport: Viewport) => {
+    latest.current.viewport = viewport;
+  }, []);
+
+  const addNode = useCallback(
+    (item: Pick<FlowPaletteItem, 'type' | 'subtype' | 'label'>, flowPoint: { x: number; y: number }) => {
+      const node = paletteNode(item, env.newNodeId(item.type), dropPosition(flowPoint));
+      setNodes((nds) => [...nds.map((n) => (n.selected ? { ...n, selected: false } : n)), { ...node, selected: true }]);
+      markDirty();
+    },
+    [env, markDirty],
+  );
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+  }, []);
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      event.preventDefault();
+      const raw = event.dataTransfer.getData(PALETTE_MIME);
+      if (!raw) return;
+      try {
+        const item = JSON.parse(raw) as FlowPaletteItem;
+        addNode(item, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+      } catch {
+        /* not a palette item */
+      }
+    },
+    [addNode, screenToFlowPosition],
+  );
+  const addAtCentre = useCallback(
+    (item: FlowPaletteItem) => {
+      const rect = wrapper.current?.getBoundingClientRect();
+      const centre = rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : { x: 0, y: 0 };
+      addNode(item, screenToFlowPosition(centre));
+    },
+    [addNode, screenToFlowPosition],
+  );
+
+  const onCanvasKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+      const target = event.target as HTMLElement;
+      if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const next = deleteSelection(latest.current.nodes, latest.current.edges);
+      if (!next) return;
+      event.preventDefault();
+      setNodes(next.nodes);
+      setEdges(next.edges);
+      markDirty();
+    },
+    [markDirty],
+  );
+
+  const updateNodeData = useCallback(
+    (id: string, patch: Partial<CanvasNodeData>) => {
+      setNodes((nds) => nds.map((n) => (n.id === id ? { ...n, data: { ...n.data, ...patch } as CanvasNodeData } : n)));
+      markDirty();
+    },
+    [markDirty],
+  );
+  const deleteNode = useCallback(
+    (id: string) => {
+      const next = removeNodes(latest.current.nodes, latest.current.edges, [id]);
+      setNodes(next.nodes);
+      setEdges(next.edges);
+      markDirty();
+    },
+    [markDirty],
+  );
+  const clearSelection = useCallback(() => setNodes((nds) => nds.map((n) => (n.selected ? { ...n, selected: false } : n))), []);
+  const selectNode = useCallback((id: string) => setNodes((nds) => nds.map((n) => (n.selected !== (n.id === id) ? { ...n, selected: n.id === id } : n))), []);
+
+  const selected = useMemo(() => {
+    let found: CanvasNode | null = null;
+    for (const n of nodes) if (n.selected) {
+      if (found) return null; // several: no panel
+      found = n;
+    }
+    return found;
+  }, [nodes]);
+
+  // ---- header actions -----------------------------------------------------------------------------
+
+  async function rename(next: string): Promise<void> {
+    const check = validateFlowRename(meta.name, next);
+    if (!check.ok) {
+      if (check.reason === 'too_long') notify.error(FLOW_MESSAGES.renameFailed, check.message, BUILDER_TOAST_MS);
+      return;
+    }
+    const previous = meta.name;
+    setMeta((m) => ({ ...m, name: check.name }));
+    latest.current.meta = { ...latest.current.meta, name: check.name };
+    try {
+      await api.updateFlow(initial.id, { name: check.name });
+      notify.success(FLOW_MESSAGES.renamed, undefined, BUILDER_TOAST_MS);
+    } catch {
+      setMeta((m) => ({ ...m, name: previous }));
+      notify.error(FLOW_MESSAGES.renameFailed, undefined, BUILDER_TOAST_MS);
+    }
+  }
+
+  async function saveNow() {
+    saver.current!.markDirty(); // Save Flow always writes
+    try {
+      await saver.current!.flush({ throws: true });
+      notify.success(FLOW_MESSAGES.saved, undefined, BUILDER_TOAST_MS);
+    } catch {
+      notify.error(FLOW_MESSAGES.saveFailed, undefined, BUILDER_TOAST_MS);
+    }
+  }
+
+  async function back() {
+    await saver.current!.flush();
+    navigate('/flows');
+  }
+
+  async function runTest() {
+    setTestErrors([]);
+    let parsed: unknown;
+    try {
+      parsed = payload.trim() ? JSON.parse(payload) : {};
+    } catch (err) {
+      setTestErrors([`The test payload is not valid JSON: ${errorMessage(err)}`]);
+      return;
+    }
+    const check = checkFlowGraph({ nodes: latest.current.nodes.map(fromCanvasNode), edges: latest.current.edges.map(fromCanvasEdge) });
+    if (check.errors.length > 0) {
+      setTestErrors(check.errors);
+      return;
+    }
+    setRunning(true);
+    try {
+      // the server runs the stored flow: pending changes go first
+      if (!(await saver.current!.flush())) {
+        setTestErrors([FLOW_TOASTS.autoSaveFailed.message]);
+        return;
+      }
+      const result = await api.testFlow(initial.id, parsed);
+      setRun(result);
+    } catch (err) {
+      setRun(null);
+      setTestErrors([errorMessage(err)]);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  async function deploy() {
+    setDeploying(true);
+    try {
+      if (!(await saver.current!.flush())) throw new Error(FLOW_TOASTS.autoSaveFailed.message);
+      const result = await api.deployFlow(initial.id);
+      setMeta((m) => ({ ...m, status: 'active' }));
+      setDeployment(result);
+    } catch (err) {
+      notify.error('Deploy Failed', errorMessage(err), BUILDER_TOAST_MS);
+    } finally {
+      setDeploying(false);
+    }
+  }
+
+  async function undeploy() {
+    setDeploying(true);
+    try {
+      await api.undeployFlow(initial.id);
+      setMeta((m) => ({ ...m, status: 'inactive' }));
+      notify.success('Flow undeployed', undefined, BUILDER_TOAST_MS);
+    } catch (err) {
+      notify.error('Undeploy Failed', errorMessage(err), BUILDER_TOAST_MS);
+    } finally {
+      setDeploying(false);
+    }
+  }
+
+  const results = useMemo(() => (run ? new Map<string, FlowRunNodeResult>(run.nodes.map((r) => [r.nodeId, r])) : null), [run]);
+  const defaultViewport = initial.flowData.viewport ?? FLOW_DEFAULT_VIEWPORT;
+  // decided once: a prop that turns true later would re-fit the view when a node is added
+  const [fitView] = useState(() => defaultViewport.x === 0 && defaultViewport.y === 0 && defaultViewport.zoom === 1 && initial.flowData.nodes.length > 1);
+
+  return (
+    <div className={styles.builder}>
+      <header className={styles.header}>
+        <Button variant="ghost" onClick={() => void back()}>
+          ← Back to Flows
+        </Button>
+        <EditableTitle name={meta.name} onCommit={(n) => void rename(n)} />
+        <StatusTag status={meta.status} />
+        <span className={styles.saveState} aria-live="polite">
+          {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
+        <div className={styles.headerActions}>
+          <Button variant="secondary" onClick={() => setTestOpen((o) => !o)} aria-pressed={testOpen}>
+            Test Flow
+          </Button>
+          <Button variant="secondary" onClick={() => void saveNow()} loading={saving}>
+            Save Flow
+          </Button>
+          {meta.status === 'active' ? (
+            <Button variant="secondary" onClick={() => void undeploy()} loading={deploying}>
+              Undeploy
+            </Button>
+          ) : (
+            <Button onClick={() => void deploy()} loading={deploying}>
+              Deploy
+            </Button>
+          )}
+        </div>
+      </header>
+      <div className={styles.body}>
+        <Palette onAdd={addAtCentre} />
+        <div className={styles.canvas} ref={wrapper} onKeyDown={onCanvasKeyDown} data-testid="canvas">
+          <RunResultsContext.Provider value={results}>
+            <ReactFlow<CanvasNode, CanvasEdge>
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={NODE_TYPES}
+              edgeTypes={EDGE_TYPES}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onConnect={onConnect}
+              onDrop={onDrop}
+              onDragOver={onDragOver}
+              onMoveEnd={onMoveEnd}
+              onPaneClick={clearSelection}
+              defaultViewport={defaultViewport}
+              fitView={fitView}
+              minZoom={FLOW_ZOOM.min}
+              maxZoom={FLOW_ZOOM.max}
+              deleteKeyCode={null}
+              onlyRenderVisibleElements
+              proOptions={{ hideAttribution: true }}
+            >
+              <Background variant={BackgroundVariant.Dots} gap={FLOW_GRID.gap} size={FLOW_GRID.size} />
+              <Controls />
+              <MiniMap style={{ width: FLOW_MINIMAP.width, height: FLOW_MINIMAP.height }} pannable zoomable />
+            </ReactFlow>
+          </RunResultsContext.Provider>
+        </div>
+        {testOpen ? (
+          <TestPanel
+            payload={payload}
+            onPayloadChange={setPayload}
+            running={running}
+            errors={testErrors}
+            run={run}
+            onRun={() => void runTest()}
+            onClose={() => setTestOpen(false)}
+            onSelectNode={selectNode}
+          />
+        ) : (
+          selected && <PropertiesPanel node={selected} onChange={updateNodeData} onDelete={deleteNode} onClose={clearSelection} />
+        )}
+      </div>
+      <Modal
+        open={deployment !== null}
+        onClose={() => setDeployment(null)}
+        title="Flow deployed"
+        footer={<Button onClick={() => setDeployment(null)}>Done</Button>}
+      >
+        <div className={styles.deploy}>
+          <p>The flow is live. Copy these now: the secret is shown only once.</p>
+          {deployment?.webhookUrl && <CopyField label="Webhook URL" value={deployment.webhookUrl} />}
+          {deployment?.secret && <CopyField label="Secret" value={deployment.secret} />}
+          {deployment?.secretHeader && <CopyField label="Secret header" value={deployment.secretHeader} />}
+          {deployment?.schedule && <CopyField label="Schedule" value={`${deployment.schedule.cron} (${deployment.schedule.timezone})`} />}
+          {deployment?.formUrl && <CopyField label="Form URL" value={deployment.formUrl} />}
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  return (
+    <label className={styles.copyField}>
+      <span>{label}</span>
+      <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+    </label>
+  );
+}
+
+/** The click-to-rename title: Enter or leaving the field commits, Escape cancels. */
+export function EditableTitle({ name, onCommit }: { name: string; onCommit: (name: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name);
+  const done = useRef(false);
+  if (!editing)
+    return (
+      <h1 className={styles.title}>
+        <button
+          type="button"
+          className={styles.titleButton}
+          title="Click to rename"
+          onClick={() => {
+            setDraft(name);
+            done.current = false;
+            setEditing(true);
+          }}
+        >
+          {name}
+        </button>
+      </h1>
+    );
+  const finish = (commit: boolean) => {
+    if (done.current) return;
+    done.current = true;
+    setEditing(false);
+    if (commit) onCommit(draft);
+  };
+  return (
+    <input
+      className={styles.titleInput}
+      aria-label="Flow name"
+      value={draft}
+      autoFocus
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => finish(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          finish(true);
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          finish(false);
+        }
+      }}
+    />
+  );
+}

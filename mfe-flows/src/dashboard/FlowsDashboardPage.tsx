@@ -1,0 +1,277 @@
+// /flows: the AI Flows dashboard (spec 02 §2.1, §5, §8): search, status filter, cards, duplicate,
+// delete, export, import, sample flows on an empty list.
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/shared';
+import { useSession } from '@accent/shared/client';
+import type { FlowSummary } from '@accent/shared/data';
+import { Button, ConfirmDialog, EmptyState, LoadingState, Menu } from '@accent/shared/ui';
+import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
+import { StatusTag } from '../common/StatusTag.js';
+import { sampleFlows } from './sampleFlows.js';
+import styles from './Dashboard.module.css';
+
+type StatusFilter = FlowStatus | 'all';
+
+export function exportFileName(now: Date): string {
+  return `accent-flows-${now.toISOString().slice(0, 10)}.json`;
+}
+
+export function FlowsDashboardPage() {
+  const env = useFlowsEnv();
+  const { api, notify } = env;
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [flows, setFlows] = useState<FlowSummary[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [toDelete, setToDelete] = useState<FlowSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // One seeding per mount, even when StrictMode runs the effect twice.
+  const seeding = useRef<Promise<void> | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setFlows(await api.listFlows());
+    } catch {
+      setFlows([]);
+      notify.error(FLOW_TOASTS.databaseConnectionFailed.title, FLOW_TOASTS.databaseConnectionFailed.message);
+    } finally {
+      setLoading(false);
+    }
+  }, [api, notify]);
+
+  useEffect(() => {
+    seeding.current ??= (async () => {
+      // The emptiness check runs before the list is read: samples only go into an empty list.
+      let empty = false;
+      try {
+        empty = (await api.listFlows()).length === 0;
+      } catch {
+        empty = false; // the list load below reports the failure
+      }
+      if (empty) {
+        try {
+          await api.insertFlows(sampleFlows(env.newFlowId, env.now()), user);
+        } catch {
+          notify.error(FLOW_TOASTS.sampleDataFailed.title, FLOW_TOASTS.sampleDataFailed.message);
+        }
+      }
+    })();
+    let live = true;
+    void seeding.current.then(() => {
+      if (live) void reload();
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const visible = useMemo(() => filterFlows(flows, query, status), [flows, query, status]);
+
+  function createFlow() {
+    navigate('/flows/new');
+  }
+
+  async function duplicate(flow: FlowSummary) {
+    let original: Flow | null = null;
+    try {
+      original = await api.getFlow(flow.id);
+    } catch {
+      original = null;
+    }
+    if (!original) {
+      notify.error(FLOW_TOASTS.duplicationLoadFailed.title, FLOW_TOASTS.duplicationLoadFailed.message);
+      return;
+    }
+    const stamp = env.now().toISOString();
+    // The dashboard's own duplicate keeps the original status (spec 02 §4.1).
+    const copy: Flow = { ...original, id: env.newFlowId(), name: `${original.name} (Copy)`, executionCount: 0, successRate: 0, createdAt: stamp, updatedAt: stamp };
+    try {
+      await api.insertFlow(copy, user);
+      const t = FLOW_TOASTS.duplicated(copy.name);
+      notify.success(t.title, t.message);
+      await reload();
+    } catch {
+      notify.error(FLOW_TOASTS.duplicationFailed.title, FLOW_TOASTS.duplicationFailed.message);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await api.deleteFlow(toDelete.id);
+      const t = FLOW_TOASTS.deleted(toDelete.name);
+      notify.success(t.title, t.message);
+      setFlows((list) => list.filter((f) => f.id !== toDelete.id));
+    } catch {
+      notify.error(FLOW_TOASTS.deletionFailedConnection.title, FLOW_TOASTS.deletionFailedConnection.message);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  async function exportAll() {
+    if (flows.length === 0) {
+      notify.warning(FLOW_TOASTS.noFlowsToExport.title, FLOW_TOASTS.noFlowsToExport.message);
+      return;
+    }
+    try {
+      const file = await api.exportFlows();
+      if (file.flows.length === 0) {
+        notify.warning(FLOW_TOASTS.noFlowsToExport.title, FLOW_TOASTS.noFlowsToExport.message);
+        return;
+      }
+      env.download(exportFileName(env.now()), JSON.stringify(file, null, 2));
+      notify.success(FLOW_TOASTS.exportStarted.title, FLOW_TOASTS.exportStarted.message);
+    } catch {
+      notify.error(FLOW_TOASTS.exportFailed.title, FLOW_TOASTS.exportFailed.message);
+    }
+  }
+
+  async function importFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const count = await api.importFlows(file, user);
+      const t = FLOW_TOASTS.importSuccessful(count);
+      notify.success(t.title, t.message);
+      await reload();
+    } catch (err) {
+      const invalid = errorMessage(err) === FLOW_MESSAGES.invalidFile;
+      notify.error(FLOW_TOASTS.importFailed.title, invalid ? FLOW_MESSAGES.invalidFile : FLOW_TOASTS.importFailed.message);
+    }
+  }
+
+  const statusItems = [
+    { label: FLOW_MESSAGES.allStatuses, onSelect: () => setStatus('all') },
+    ...FLOW_STATUSES.map((s) => ({ label: s, onSelect: () => setStatus(s) })),
+  ];
+  // the spec's order: All, active, draft, inactive
+  statusItems.sort((a, b) => order(a.label) - order(b.label));
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>AI Flows</h1>
+          <p className={styles.subtitle}>Build, test and deploy automated AI workflows.</p>
+        </div>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => void exportAll()}>
+            Export
+          </Button>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+            Import
+          </Button>
+          <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(e) => void importFile(e)} />
+          <Button onClick={createFlow}>
+            Create New Flow
+          </Button>
+        </div>
+      </header>
+
+      <div className={styles.toolbar}>
+        <input
+          type="search"
+          className={styles.search}
+          placeholder={FLOW_MESSAGES.searchPlaceholder}
+          aria-label="Search flows"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <Menu
+          label="Filter by status"
+          align="end"
+          items={statusItems}
+          trigger={(props) => (
+            <button {...props} type="button" className={styles.filterButton} aria-label={`Status filter: ${status === 'all' ? FLOW_MESSAGES.allStatuses : status}`}>
+              {status === 'all' ? FLOW_MESSAGES.allStatuses : status} ▾
+            </button>
+          )}
+        />
+      </div>
+
+      {loading ? (
+        <LoadingState text="Loading flows..." />
+      ) : flows.length === 0 ? (
+        <EmptyState
+          title={FLOW_MESSAGES.emptyTitle}
+          text={FLOW_MESSAGES.emptyText}
+          action={
+            <Button onClick={createFlow}>
+              {FLOW_MESSAGES.emptyButton}
+            </Button>
+          }
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState title="No flows match your search" text="Try another search or status." />
+      ) : (
+        <ul className={styles.grid} aria-label="Flows">
+          {visible.map((flow) => (
+            <FlowCard key={flow.id} flow={flow} onOpen={() => navigate(`/flows/${encodeURIComponent(flow.id)}`)} onDuplicate={() => void duplicate(flow)} onDelete={() => setToDelete(flow)} />
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete flow"
+        message={toDelete ? FLOW_MESSAGES.confirmDelete(toDelete.name) : ''}
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
+
+function order(label: string): number {
+  return [FLOW_MESSAGES.allStatuses, 'active', 'draft', 'inactive'].indexOf(label);
+}
+
+function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; onOpen: () => void; onDuplicate: () => void; onDelete: () => void }) {
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <li className={styles.card} data-testid="flow-card">
+      <article className={styles.cardBody} role="link" tabIndex={0} aria-label={`Open ${flow.name}`} onClick={onOpen} onKeyDown={onKeyDown}>
+        <div className={styles.cardTop}>
+          <h2 className={styles.cardTitle}>{flow.name}</h2>
+          <StatusTag status={flow.status} />
+        </div>
+        <p className={styles.cardText}>{flow.description}</p>
+        <p className={styles.cardMeta}>
+          {flow.nodeCount} {flow.nodeCount === 1 ? 'node' : 'nodes'} · {flow.executionCount} runs
+          {flow.updatedAt ? ` · updated ${new Date(flow.updatedAt).toLocaleDateString()}` : ''}
+        </p>
+      </article>
+      <div className={styles.cardMenu}>
+        <Menu
+          label={`Actions for ${flow.name}`}
+          items={[
+            { label: 'Duplicate', onSelect: onDuplicate },
+            { label: 'Delete', onSelect: onDelete, danger: true },
+          ]}
+          trigger={(props) => (
+            <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${flow.name}`}>
+              ⋯
+            </button>
+          )}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+// Data access of the AI Flows area behind one context: components get the real flows service (table
+// `flows` through @accent/shared/data and the flow endpoints) and the toast bus by default; tests inject
+// plain functions instead of mocking modules.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Flow, FlowExportFile, FlowRun, FlowStatus } from '@accent/shared';
+import { flowId } from '@accent/shared';
+import { toast } from '@accent/shared/client';
+import { flowsService, type FlowDeployment, type FlowPatch, type FlowSummary, type FlowUser } from '@accent/shared/data';
+
+export interface FlowsData {
+  /** most recently updated first; rejects with `database error: …` */
+  listFlows(): Promise<FlowSummary[]>;
+  /** null when not found */
+  getFlow(id: string): Promise<Flow | null>;
+  insertFlow(flow: Flow, user?: FlowUser): Promise<Flow>;
+  /** several at once (sample flows); resolves with the count */
+  insertFlows(flows: Flow[], user?: FlowUser): Promise<number>;
+  updateFlow(id: string, patch: FlowPatch): Promise<Flow>;
+  /** auto-save and Save Flow: updates the flow when it exists, inserts it otherwise */
+  saveFlow(flow: Flow, user?: FlowUser): Promise<void>;
+  deleteFlow(id: string): Promise<void>;
+  exportFlows(): Promise<FlowExportFile>;
+  importFlows(file: Blob | string, user?: FlowUser): Promise<number>;
+  testFlow(id: string, payload: unknown): Promise<FlowRun>;
+  deployFlow(id: string): Promise<FlowDeployment>;
+  undeployFlow(id: string): Promise<void>;
+}
+
+export interface Notifier {
+  success(title: string, message?: string, duration?: number): unknown;
+  error(title: string, message?: string, duration?: number): unknown;
+  warning(title: string, message?: string, duration?: number): unknown;
+}
+
+export interface FlowsEnvironment {
+  api: FlowsData;
+  notify: Notifier;
+  /** id of a new flow (flow-{timestamp}-{random}) */
+  newFlowId(): string;
+  /** id of a new node */
+  newNodeId(type: string): string;
+  /** hands a file to the user (a download in the browser) */
+  download(filename: string, content: string): void;
+  now(): Date;
+  /** ms of quiet before an auto-save (spec: 2000) */
+  autoSaveDelayMs?: number;
+}
+
+export function browserDownload(filename: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+let nodeCounter = 0;
+
+export const defaultFlowsEnvironment: FlowsEnvironment = {
+  api: {
+    listFlows: () => flowsService.listFlows(),
+    getFlow: (id) => flowsService.getFlow(id),
+    insertFlow: (flow, user) => flowsService.insertFlow(flow, user),
+    insertFlows: (flows, user) => flowsService.insertFlows(flows, user),
+    updateFlow: (id, patch) => flowsService.updateFlow(id, patch),
+    async saveFlow(flow, user) {
+      if (await flowsService.flowExists(flow.id)) {
+        // status is left to the server (deploy / undeploy change it)
+        await flowsService.updateFlow(flow.id, { name: flow.name, description: flow.description, tags: flow.tags, flowData: flow.flowData });
+      } else await flowsService.insertFlow(flow, user);
+    },
+    deleteFlow: (id) => flowsService.deleteFlow(id),
+    exportFlows: () => flowsService.exportFlows(),
+    importFlows: (file, user) => flowsService.importFlows(file, user),
+    testFlow: (id, payload) => flowsService.testFlow(id, payload),
+    deployFlow: (id) => flowsService.deployFlow(id),
+    undeployFlow: (id) => flowsService.undeployFlow(id),
+  },
+  notify: {
+    success: (title, message, duration) => toast.success(title, message, duration),
+    error: (title, message, duration) => toast.error(title, message, duration),
+    warning: (title, message, duration) => toast.warning(title, message, duration),
+  },
+  newFlowId: () => flowId(),
+  newNodeId: (type) => `${type}-${Date.now().toString(36)}-${(++nodeCounter).toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  download: browserDownload,
+  now: () => new Date(),
+};
+
+const FlowsDataContext = createContext<FlowsEnvironment>(defaultFlowsEnvironment);
+
+export function FlowsDataProvider({ value, children }: { value?: Partial<FlowsEnvironment>; children: ReactNode }) {
+  const merged = useMemo<FlowsEnvironment>(() => ({ ...defaultFlowsEnvironment, ...value }), [value]);
+  return <FlowsDataContext.Provider value={merged}>{children}</FlowsDataContext.Provider>;
+}
+
+export const useFlowsEnv = () => useContext(FlowsDataContext);
+
+export function errorMessage(err: unknown, fallback = 'Request failed'): string {
+  if (err instanceof Error && err.message) return err.message;
+  if (typeof err === 'string' && err) return err;
+  return fallback;
+}
+
+export type { FlowStatus, FlowSummary };
+
+/** A file's text (Blob.text where the browser has it, else FileReader). */
+export function readFileText(file: Blob): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
