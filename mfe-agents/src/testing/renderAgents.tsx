@@ -2,35 +2,21 @@
 // (plain jest functions through AgentsDataContext; no module mocking). Runs are scripted with
 // scriptedRun(): a controllable stand-in for the streamed invoke that emits the runtime's events.
 import { jest } from '@jest/globals';
-import { render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Provider, createStore, type PrimitiveAtom, type Store } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createStore, type Store } from 'jotai';
+import { Route } from 'react-router';
 import type { AgentConfig, AgentListItem, AgentRunRequest, DemoAgent, RunDetail, RunEvent, RunSummary } from '@accent/shared';
-import { getStore, sessionAtom, type AdminSettings, type InvokeOptions, type InvokeResult, type KeyValueStorage, type Session } from '@accent/shared/client';
+import type { AdminSettings, InvokeOptions, InvokeResult, KeyValueStorage } from '@accent/shared/client';
+import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { AgentTestPage } from '../agent-test/AgentTestPage.js';
 import { ChatbotsPage } from '../chatbots/ChatbotsPage.js';
 import { DashboardPage } from '../dashboard/DashboardPage.js';
 import { EditorPage } from '../editor/EditorPage.js';
 import { AgentsDataProvider, type AgentsData, type AgentsEnvironment, type Notifier } from '../state/AgentsDataContext.js';
 
+export { deferred, signInAs, type Deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
+
 export function listItem(name: string, description = '', size = 4): AgentListItem {
   return { name, title: name, description, size, lastModDate: '2025-01-01T00:00:00.000Z', importDate: '2025-01-01T00:00:00.000Z' };
-}
-
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(err: unknown): void;
-}
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 export interface FakeApi {
@@ -187,11 +173,6 @@ export function fakeNotify(): FakeNotify {
   return { success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() };
 }
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 export interface RenderOptions {
   route?: string;
   api?: FakeApi;
@@ -202,15 +183,13 @@ export interface RenderOptions {
   random?: () => number;
 }
 
-export type Rendered = RenderResult & {
+export type Rendered = RenderedRoutes & {
   api: FakeApi;
   notify: FakeNotify;
   store: Store;
-  user: UserEvent;
   threadStorage: KeyValueStorage;
   /** the thread ids handed out, in order */
   threadIds: string[];
-  location(): string | null;
 };
 
 export function renderAgents({
@@ -237,46 +216,19 @@ export function renderAgents({
     threadStorage,
     random,
   };
-  const user = userEvent.setup();
-  const utils = render(
-    <Provider store={store}>
-      <AgentsDataProvider value={env}>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path="/agents" element={<DashboardPage />} />
-            <Route path="/agents/*" element={<EditorPage />} />
-            <Route path="/agent-test" element={<AgentTestPage />} />
-            <Route path="/chatbots" element={<ChatbotsPage />} />
-            <Route path="/missions" element={<h1>Missions</h1>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </AgentsDataProvider>
-    </Provider>,
-  );
-  const location = () => utils.getByTestId('location').textContent;
-  return { ...utils, api, notify, store, user, threadStorage, threadIds, location };
-}
-
-// The session atom is read-only for apps (the session manager owns it); tests write it directly.
-const writableSession = sessionAtom as unknown as PrimitiveAtom<Session | null>;
-
-/** Signs a fake user into the suite's shared store (useSession reads it there). Returns the sign-out. */
-export function signInAs(role: 'admin' | 'builder' | 'member') {
-  getStore().set(writableSession, {
-    token: 'test-token',
-    expiresAt: Date.now() + 3_600_000,
-    user: {
-      user_id: 'u1',
-      account_id: 'a1',
-      library_id: 'l1',
-      env_name: 'lo-n02',
-      email: `${role}@accent.local`,
-      name: `Test ${role}`,
-      title: '',
-      role,
-      web_client_url: '',
-    },
+  const utils = renderRoutes({
+    route,
+    store,
+    wrap: (router) => <AgentsDataProvider value={env}>{router}</AgentsDataProvider>,
+    routes: (
+      <>
+        <Route path="/agents" element={<DashboardPage />} />
+        <Route path="/agents/*" element={<EditorPage />} />
+        <Route path="/agent-test" element={<AgentTestPage />} />
+        <Route path="/chatbots" element={<ChatbotsPage />} />
+        <Route path="/missions" element={<h1>Missions</h1>} />
+      </>
+    ),
   });
-  return () => getStore().set(writableSession, null);
+  return { ...utils, api, notify, store, threadStorage, threadIds };
 }

@@ -60,6 +60,7 @@ import {
 } from './graph.js';
 import { Palette } from './Palette.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
+import { RunsPanel } from './RunsPanel.js';
 import { DEFAULT_TEST_PAYLOAD, TestPanel } from './TestPanel.js';
 import styles from './Builder.module.css';
 
@@ -155,7 +156,14 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const [edges, setEdges] = useState<CanvasEdge[]>(() => initial.flowData.edges.map(toCanvasEdge));
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [testOpen, setTestOpen] = useState(false);
+  // the side panel: Test Flow or Runs (one at a time), else Node Properties of the selected node
+  const [panel, setPanel] = useState<'test' | 'runs' | null>(null);
+  const testOpen = panel === 'test';
+  const runsOpen = panel === 'runs';
+  const setTestOpen = useCallback((open: boolean | ((o: boolean) => boolean)) => {
+    setPanel((p) => ((typeof open === 'function' ? open(p === 'test') : open) ? 'test' : p === 'test' ? null : p));
+  }, []);
+  const [historyRun, setHistoryRun] = useState<FlowRun | null>(null);
   const [payload, setPayload] = useState(DEFAULT_TEST_PAYLOAD);
   const [testErrors, setTestErrors] = useState<string[]>([]);
   const [running, setRunning] = useState(false);
@@ -407,7 +415,9 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     }
   }
 
-  const results = useMemo(() => (run ? new Map<string, FlowRunNodeResult>(run.nodes.map((r) => [r.nodeId, r])) : null), [run]);
+  // the canvas shows the results of the panel that is open: the Test Flow run, or the run picked in Runs
+  const shownRun = runsOpen ? historyRun : run;
+  const results = useMemo(() => (shownRun ? new Map<string, FlowRunNodeResult>((shownRun.nodes ?? []).map((r) => [r.nodeId, r])) : null), [shownRun]);
   const defaultViewport = initial.flowData.viewport ?? FLOW_DEFAULT_VIEWPORT;
   // decided once: a prop that turns true later would re-fit the view when a node is added
   const [fitView] = useState(() => defaultViewport.x === 0 && defaultViewport.y === 0 && defaultViewport.zoom === 1 && initial.flowData.nodes.length > 1);
@@ -426,6 +436,9 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         <div className={styles.headerActions}>
           <Button variant="secondary" onClick={() => setTestOpen((o) => !o)} aria-pressed={testOpen}>
             Test Flow
+          </Button>
+          <Button variant="secondary" onClick={() => setPanel((p) => (p === 'runs' ? null : 'runs'))} aria-pressed={runsOpen}>
+            Runs
           </Button>
           <Button variant="secondary" onClick={() => void saveNow()} loading={saving}>
             Save Flow
@@ -482,6 +495,8 @@ export function FlowEditor({ initial }: FlowEditorProps) {
             onClose={() => setTestOpen(false)}
             onSelectNode={selectNode}
           />
+        ) : runsOpen ? (
+          <RunsPanel flowId={initial.id} selected={historyRun} onSelectRun={setHistoryRun} onClose={() => setPanel(null)} onSelectNode={selectNode} />
         ) : (
           selected && <PropertiesPanel node={selected} onChange={updateNodeData} onDelete={deleteNode} onClose={clearSelection} />
         )}

@@ -24,6 +24,8 @@ export interface FlowsData {
   testFlow(id: string, payload: unknown): Promise<FlowRun>;
   deployFlow(id: string): Promise<FlowDeployment>;
   undeployFlow(id: string): Promise<void>;
+  /** the flow's recent runs, newest first (GET /api/v1/flows/:id/runs) */
+  listFlowRuns(id: string): Promise<FlowRun[]>;
 }
 
 export interface Notifier {
@@ -78,6 +80,7 @@ export const defaultFlowsEnvironment: FlowsEnvironment = {
     testFlow: (id, payload) => flowsService.testFlow(id, payload),
     deployFlow: (id) => flowsService.deployFlow(id),
     undeployFlow: (id) => flowsService.undeployFlow(id),
+    listFlowRuns: (id) => flowsService.listFlowRuns(id),
   },
   notify: {
     success: (title, message, duration) => toast.success(title, message, duration),

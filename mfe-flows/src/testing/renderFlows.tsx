@@ -82,6 +82,7 @@ export function fakeApi(initial: Flow[] = []): FakeApi {
     testFlow: jest.fn<FlowsData['testFlow']>(async () => run),
     deployFlow: jest.fn<FlowsData['deployFlow']>(async () => ({ webhookUrl: 'http://localhost/hooks/flow-1', secret: 's3cret' })),
     undeployFlow: jest.fn<FlowsData['undeployFlow']>(async () => undefined),
+    listFlowRuns: jest.fn<FlowsData['listFlowRuns']>(async () => []),
   };
 }
 

@@ -1,6 +1,6 @@
-// Run now and Delete, shared by the dashboard, the editor and My Missions.
+// Run now, Pause / Resume and Delete, shared by the dashboard, the editor and My Missions.
 import { useState, type ReactNode } from 'react';
-import { msg, type Mission } from '@accent/shared';
+import { MISSION_STATUS_LABELS, msg, type Mission, type MissionStatus } from '@accent/shared';
 import { ConfirmDialog } from '@accent/shared/ui';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
 
@@ -37,6 +37,24 @@ export function useRunNow(onStarted?: (mission: Mission, runId: string) => void)
     }
   };
   return { runNow, running };
+}
+
+/** Pauses / resumes (sets the status); toasts the outcome. `updating` is the id of the mission being updated. */
+export function useSetMissionStatus(onUpdated: (mission: Mission) => void) {
+  const { api, notify } = useMissionsEnv();
+  const [updating, setUpdating] = useState<string | null>(null);
+  const setStatus = async (mission: Mission, next: MissionStatus) => {
+    setUpdating(mission.id);
+    try {
+      onUpdated(await api.updateMission(mission.id, { status: next }));
+      notify.success(next === 'paused' ? MISSION_TEXTS.paused : MISSION_TEXTS.resumed, `"${mission.name}" is ${MISSION_STATUS_LABELS[next].toLowerCase()}.`);
+    } catch (err) {
+      notify.error(MISSION_TEXTS.updateFailed, errorMessage(err));
+    } finally {
+      setUpdating(null);
+    }
+  };
+  return { setStatus, updating };
 }
 
 /** Asks for confirmation (spec 01 §5 wording), then deletes; toasts the outcome. */

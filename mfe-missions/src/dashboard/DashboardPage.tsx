@@ -1,7 +1,7 @@
 // /missions: every mission the user can see (admins: the whole library, through row-level security),
 // with search, status and agent filters (?agent= from the agents dashboard), the agent mission stats,
 // Run now, pause / resume, edit and delete.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useAtom } from 'jotai';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -10,18 +10,17 @@ import {
   agentMissionStats,
   filterMissions,
   scheduleText,
-  type Mission,
   type MissionStatus,
 } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState, Menu, Select, TextField } from '@accent/shared/ui';
-import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
+import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
 import { formatDateTime, formatRate, formatShortDateTime } from '../common/format.js';
 import { StatsSummary } from '../common/StatsSummary.js';
 import { useMissionList } from '../common/useMissionList.js';
 import { missionSearchAtom, missionStatusFilterAtom } from '../state/atoms.js';
-import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
+import { useMissionsEnv } from '../state/MissionsDataContext.js';
 import { canManageMission } from '../state/permissions.js';
 import common from '../common/Common.module.css';
 import styles from './DashboardPage.module.css';
@@ -39,7 +38,7 @@ export const MISSIONS_TEXTS = {
 const ALL = '';
 
 export function DashboardPage() {
-  const { api, notify } = useMissionsEnv();
+  const { api } = useMissionsEnv();
   const { user } = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -50,7 +49,7 @@ export function DashboardPage() {
   const { state, reload, replace, remove } = useMissionList(load);
   const { runNow, running } = useRunNow();
   const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
-  const [updating, setUpdating] = useState<string | null>(null);
+  const { setStatus: setMissionStatus, updating } = useSetMissionStatus(replace);
 
   const agentQuery = agent ? `?agent=${encodeURIComponent(agent)}` : '';
   const visible = filterMissions(state.missions, { search, status, agent });
@@ -77,18 +76,6 @@ export function DashboardPage() {
       },
       { replace: true },
     );
-
-  const setMissionStatus = async (mission: Mission, next: MissionStatus) => {
-    setUpdating(mission.id);
-    try {
-      replace(await api.updateMission(mission.id, { status: next }));
-      notify.success(next === 'paused' ? MISSION_TEXTS.paused : MISSION_TEXTS.resumed, `"${mission.name}" is ${MISSION_STATUS_LABELS[next].toLowerCase()}.`);
-    } catch (err) {
-      notify.error(MISSION_TEXTS.updateFailed, errorMessage(err));
-    } finally {
-      setUpdating(null);
-    }
-  };
 
   let body;
   if (state.status === 'error') {

@@ -1,15 +1,15 @@
 // /end-user/my-missions: the user's own missions (listMissionsByUser) as cards, with Create, Edit,
 // Run now, Pause / Resume and Delete.
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MISSION_STATUS_LABELS, scheduleText, type Mission, type MissionStatus } from '@accent/shared';
+import { scheduleText, type Mission } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
-import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
+import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
 import { formatDateTime, formatRate } from '../common/format.js';
 import { useMissionList } from '../common/useMissionList.js';
-import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
+import { useMissionsEnv } from '../state/MissionsDataContext.js';
 import common from '../common/Common.module.css';
 import styles from './MyMissions.module.css';
 
@@ -25,7 +25,7 @@ export const MY_MISSIONS_TEXTS = {
 export const editPath = (m: Pick<Mission, 'id'>) => `/end-user/missions/edit/${encodeURIComponent(m.id)}`;
 
 export function MyMissionsPage() {
-  const { api, notify } = useMissionsEnv();
+  const { api } = useMissionsEnv();
   const { user } = useSession();
   const navigate = useNavigate();
   const userId = user?.user_id ?? null;
@@ -33,19 +33,7 @@ export function MyMissionsPage() {
   const { state, reload, replace, remove } = useMissionList(userId ? load : null);
   const { runNow, running } = useRunNow();
   const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
-  const [updating, setUpdating] = useState<string | null>(null);
-
-  const setStatus = async (mission: Mission, next: MissionStatus) => {
-    setUpdating(mission.id);
-    try {
-      replace(await api.updateMission(mission.id, { status: next }));
-      notify.success(next === 'paused' ? MISSION_TEXTS.paused : MISSION_TEXTS.resumed, `"${mission.name}" is ${MISSION_STATUS_LABELS[next].toLowerCase()}.`);
-    } catch (err) {
-      notify.error(MISSION_TEXTS.updateFailed, errorMessage(err));
-    } finally {
-      setUpdating(null);
-    }
-  };
+  const { setStatus, updating } = useSetMissionStatus(replace);
 
   const create = () => navigate('/end-user/missions/create');
 

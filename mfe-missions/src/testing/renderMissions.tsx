@@ -1,18 +1,18 @@
 // Test harness: the Missions routes in a memory router, a fresh jotai store and injected data access
 // (plain jest functions through MissionsDataContext; no module mocking).
 import { jest } from '@jest/globals';
-import { render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Provider, createStore, type PrimitiveAtom, type Store } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createStore, type Store } from 'jotai';
+import { Route } from 'react-router';
 import type { AgentListItem, Mission, MissionRun } from '@accent/shared';
-import { getStore, sessionAtom, type Session } from '@accent/shared/client';
 import { DashboardPage } from '../dashboard/DashboardPage.js';
 import { AdminEditorPage } from '../editor/AdminEditorRoute.js';
 import { EndUserEditorPage } from '../editor/EndUserEditorRoute.js';
 import { MyMissionsPage } from '../my-missions/MyMissionsPage.js';
 import { ResultsPage } from '../results/ResultsPage.js';
+import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { MissionsDataProvider, type MissionsData, type MissionsEnvironment, type Notifier } from '../state/MissionsDataContext.js';
+
+export { deferred, signInAs, type Deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
 
 export function mission(overrides: Partial<Mission> = {}): Mission {
   return {
@@ -63,21 +63,6 @@ export function agentItem(name: string, title = name): AgentListItem {
   return { name, title, description: '', size: 2, lastModDate: '2025-01-01T00:00:00.000Z', importDate: '2025-01-01T00:00:00.000Z' };
 }
 
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(err: unknown): void;
-}
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 type Fake<K extends keyof MissionsData> = jest.Mock<MissionsData[K]>;
 export type FakeApi = { [K in keyof MissionsData]: Fake<K> };
 
@@ -103,11 +88,6 @@ export interface FakeNotify {
 }
 export const fakeNotify = (): FakeNotify => ({ success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() });
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 export interface RenderOptions {
   route?: string;
   api?: FakeApi;
@@ -118,7 +98,7 @@ export interface RenderOptions {
   defaultTimeZone?: string;
 }
 
-export type Rendered = RenderResult & { api: FakeApi; notify: FakeNotify; user: UserEvent; location(): string | null };
+export type Rendered = RenderedRoutes & { api: FakeApi; notify: FakeNotify };
 
 export function renderMissions({
   route = '/missions',
@@ -138,47 +118,20 @@ export function renderMissions({
     timeZones: () => timeZones,
     refreshIntervalMs,
   };
-  const user = userEvent.setup();
-  const utils = render(
-    <Provider store={store}>
-      <MissionsDataProvider value={env}>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path="/missions" element={<DashboardPage />} />
-            <Route path="/missions/*" element={<AdminEditorPage />} />
-            <Route path="/end-user/my-missions" element={<MyMissionsPage />} />
-            <Route path="/end-user/missions/create" element={<EndUserEditorPage />} />
-            <Route path="/end-user/missions/edit/:id" element={<EndUserEditorPage />} />
-            <Route path="/end-user/mission-results" element={<ResultsPage />} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </MissionsDataProvider>
-    </Provider>,
-  );
-  const location = () => utils.getByTestId('location').textContent;
-  return { ...utils, api, notify, user, location };
-}
-
-// The session atom is read-only for apps (the session manager owns it); tests write it directly.
-const writableSession = sessionAtom as unknown as PrimitiveAtom<Session | null>;
-
-/** Signs a fake user into the suite's shared store (useSession reads it there). Returns the sign-out. */
-export function signInAs(role: 'admin' | 'builder' | 'member', userId = 'u1') {
-  getStore().set(writableSession, {
-    token: 'test-token',
-    expiresAt: Date.now() + 3_600_000,
-    user: {
-      user_id: userId,
-      account_id: 'a1',
-      library_id: 'l1',
-      env_name: 'lo-n02',
-      email: `${role}@accent.local`,
-      name: `Test ${role}`,
-      title: '',
-      role,
-      web_client_url: '',
-    },
+  const utils = renderRoutes({
+    route,
+    store,
+    wrap: (router) => <MissionsDataProvider value={env}>{router}</MissionsDataProvider>,
+    routes: (
+      <>
+        <Route path="/missions" element={<DashboardPage />} />
+        <Route path="/missions/*" element={<AdminEditorPage />} />
+        <Route path="/end-user/my-missions" element={<MyMissionsPage />} />
+        <Route path="/end-user/missions/create" element={<EndUserEditorPage />} />
+        <Route path="/end-user/missions/edit/:id" element={<EndUserEditorPage />} />
+        <Route path="/end-user/mission-results" element={<ResultsPage />} />
+      </>
+    ),
   });
-  return () => getStore().set(writableSession, null);
+  return { ...utils, api, notify };
 }

@@ -1,55 +1,17 @@
 // The flows service with the real supabase-js client against a tiny local server answering the PostgREST
 // protocol (what goes on the wire, how answers and errors come back), and the flow endpoints over axios.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from '@jest/globals';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createApiClient } from '../client/http.js';
 import { newFlow, type Flow } from '../domain/flows.js';
 import { createDataClient, type SupabaseClient } from './client.js';
 import { createFlowsService, FLOW_LIST_COLUMNS } from './flows.js';
+import { NoSocket, pgError, usePostgrestStub } from './testing/postgrest-stub.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: unknown;
-}
-interface Reply {
-  status: number;
-  body?: unknown;
-}
-
-let server: Server;
-let baseUrl: string;
-let seen: Seen[] = [];
-let replies: Reply[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
-      const reply = replies.shift() ?? { status: 200, body: [] };
-      res.writeHead(reply.status, { 'Content-Type': 'application/json' });
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  seen = [];
-  replies = [];
-});
-
-class NoSocket {}
+const stub = usePostgrestStub();
+const { seen, replies } = stub;
 function client(): SupabaseClient {
-  return createDataClient({ supabaseUrl: baseUrl, supabaseAnonKey: 'anon-key' }, { getToken: () => 'token-1', refresh: async () => false, realtime: { transport: NoSocket as never } });
+  return createDataClient({ supabaseUrl: stub.baseUrl, supabaseAnonKey: 'anon-key' }, { getToken: () => 'token-1', refresh: async () => false, realtime: { transport: NoSocket as never } });
 }
 
 const now = new Date('2025-06-01T10:00:00.000Z');
@@ -71,7 +33,6 @@ const row = (overrides: Record<string, unknown> = {}) => ({
   updated_at: '2025-06-02T10:00:00+00:00',
   ...overrides,
 });
-const pgError = (status: number, code: string, message: string): Reply => ({ status, body: { code, message, details: null, hint: null } });
 const user = { user_id: 'u1', library_id: 'l1' };
 
 describe('flowsService over PostgREST', () => {

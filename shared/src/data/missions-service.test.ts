@@ -1,61 +1,21 @@
 // The missions services with the real supabase-js client against a tiny local HTTP server that answers
 // the PostgREST protocol: what goes on the wire (paths, filters, order, Prefer, Accept, the token) and how
 // answers and PostgREST errors come back (database error: …, PGRST116 → null, [] / zero for lists).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from '@jest/globals';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createApiClient } from '../client/http.js';
 import type { MissionWrite } from '../domain/missions.js';
 import { createDataClient, getDataClient, refreshingFetch, resolveDataUrl, DATA_CLIENT_GLOBAL_KEY, type SupabaseClient } from './client.js';
 import { createMissionRunsService } from './mission-runs-service.js';
 import { createMissionsService } from './missions-service.js';
+import { NoSocket, pgError, usePostgrestStub } from './testing/postgrest-stub.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: unknown;
-}
-interface Reply {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-let server: Server;
-let baseUrl: string;
-let seen: Seen[] = [];
-let replies: Reply[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
-      const reply = replies.shift() ?? { status: 200, body: [] };
-      res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  seen = [];
-  replies = [];
-});
-
-/** supabase-js in Node 20 needs a realtime transport class (DESIGN.md §4); realtime is never used here. */
-class NoSocket {}
+const stub = usePostgrestStub();
+const { seen, replies } = stub;
 
 let token: string | null = 'token-1';
 function client(): SupabaseClient {
-  return createDataClient({ supabaseUrl: baseUrl, supabaseAnonKey: 'anon-key' }, { getToken: () => token, refresh: async () => false, realtime: { transport: NoSocket as never } });
+  return createDataClient({ supabaseUrl: stub.baseUrl, supabaseAnonKey: 'anon-key' }, { getToken: () => token, refresh: async () => false, realtime: { transport: NoSocket as never } });
 }
 
 const row = (overrides: Record<string, unknown> = {}) => ({
@@ -83,7 +43,6 @@ const row = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const pgError = (status: number, code: string, message: string): Reply => ({ status, body: { code, message, details: null, hint: null } });
 
 describe('missionsService over PostgREST', () => {
   const service = () => createMissionsService(() => client());
@@ -248,7 +207,7 @@ describe('data client', () => {
       return true;
     });
     replies.push(pgError(401, 'PGRST301', 'JWT expired'), { status: 200, body: [] });
-    const res = await fetchWithRefresh(`${baseUrl}rest/v1/missions`, { headers: { Authorization: 'Bearer old' } });
+    const res = await fetchWithRefresh(`${stub.baseUrl}rest/v1/missions`, { headers: { Authorization: 'Bearer old' } });
     expect(res.status).toBe(200);
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
   });

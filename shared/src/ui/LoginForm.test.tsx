@@ -5,6 +5,7 @@ import type { LoginCredentials } from '../client/session.js';
 import { STORAGE_KEYS } from '../domain/constants.js';
 import type { User } from '../domain/schemas.js';
 import { LoginForm } from './LoginForm.js';
+import { deferred } from './testing/renderWithSession.js';
 
 const user: User = {
   user_id: 'u1',
@@ -18,16 +19,6 @@ const user: User = {
   web_client_url: 'https://app.example.com',
 };
 const PASSWORD = 'correct horse battery staple';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function setup(login: (c: LoginCredentials) => Promise<User> = async () => user) {
   const onSuccess = jest.fn<(u: User) => void>();
