@@ -214,7 +214,7 @@ try {
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
 
   console.log(`flow render: ${NODES} nodes / ${flowData.edges.length} edges (${f1(payloadKiB)} KiB stored row each), Chromium headless (--disable-gpu) 1600×1000, built suite on :${PORT}`);
-  await measure(page, server.url, id, '- saved viewport {0, 0, 1}: the builder fits the view, every node visible (zoom 0.2)');
+  await measure(page, server.url, id, '- saved viewport {0, 0, 1}: the builder fits the view (a large flow opens at zoom 0.5 or more)');
   await measure(page, server.url, idZoomed, '- saved viewport {-40, -40, 1}: no fit, zoom 1, a part of the grid visible');
 } finally {
   await browser.close();

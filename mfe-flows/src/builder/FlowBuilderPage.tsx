@@ -64,6 +64,10 @@ import { RunsPanel } from './RunsPanel.js';
 import { DEFAULT_TEST_PAYLOAD, TestPanel } from './TestPanel.js';
 import styles from './Builder.module.css';
 
+/** Above this many nodes the canvas trades decoration for frame rate (see `large` below). */
+export const LARGE_FLOW_NODES = 150;
+const LARGE_FLOW_MIN_FIT_ZOOM = 0.5;
+
 export const NEW_FLOW_PARAM = 'new';
 
 type Load = { state: 'loading' } | { state: 'ready'; flow: Flow } | { state: 'missing' } | { state: 'error' };
@@ -421,6 +425,12 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const defaultViewport = initial.flowData.viewport ?? FLOW_DEFAULT_VIEWPORT;
   // decided once: a prop that turns true later would re-fit the view when a node is added
   const [fitView] = useState(() => defaultViewport.x === 0 && defaultViewport.y === 0 && defaultViewport.zoom === 1 && initial.flowData.nodes.length > 1);
+  // A large flow stays smooth only if the browser does not repaint every node and edge each frame:
+  // it opens at a readable zoom (only the visible part is drawn) and its edges are not animated on screen
+  // (the stored edges keep `animated: true`).
+  const large = nodes.length > LARGE_FLOW_NODES;
+  const fitViewOptions = useMemo(() => (large ? { minZoom: LARGE_FLOW_MIN_FIT_ZOOM } : undefined), [large]);
+  const shownEdges = useMemo(() => (large ? edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : edges), [edges, large]);
 
   return (
     <div className={styles.builder}>
@@ -460,7 +470,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
           <RunResultsContext.Provider value={results}>
             <ReactFlow<CanvasNode, CanvasEdge>
               nodes={nodes}
-              edges={edges}
+              edges={shownEdges}
               nodeTypes={NODE_TYPES}
               edgeTypes={EDGE_TYPES}
               onNodesChange={onNodesChange}
@@ -472,6 +482,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
               onPaneClick={clearSelection}
               defaultViewport={defaultViewport}
               fitView={fitView}
+              fitViewOptions={fitViewOptions}
               minZoom={FLOW_ZOOM.min}
               maxZoom={FLOW_ZOOM.max}
               deleteKeyCode={null}
