@@ -8,3 +8,4 @@ export * from './domain/admin.js';
 export * from './domain/demo.js';
 export * from './domain/missions.js';
 export * from './domain/flows.js';
+export * from './domain/background.js';

@@ -21,4 +21,7 @@ export const GATEWAY_TABLES: Readonly<Record<string, GatewayTableConfig>> = {
   // 007: flows (admins and builders write; members only read their own) and their runs
   flows: { writable: true, maxRows: DEFAULT_MAX_ROWS },
   flow_runs: { writable: false, maxRows: DEFAULT_MAX_ROWS },
+  // 008: background agents (admins and builders write; members only read their own) and their runs
+  background_agents: { writable: true, maxRows: DEFAULT_MAX_ROWS },
+  background_runs: { writable: false, maxRows: DEFAULT_MAX_ROWS },
 };

@@ -46,3 +46,14 @@ export {
   type FlowUser,
   type FlowDeployment,
 } from './flows.js';
+export {
+  backgroundAgentsService,
+  createBackgroundAgentsService,
+  backgroundSummaryFromRow,
+  storedBackgroundAgentFromRow,
+  BACKGROUND_AGENTS_TABLE,
+  BACKGROUND_LIST_COLUMNS,
+  type BackgroundAgentsService,
+  type BackgroundAgentSummary,
+  type StoredBackgroundAgent,
+} from './background.js';

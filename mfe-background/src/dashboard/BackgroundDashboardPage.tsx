@@ -1,0 +1,236 @@
+// /background: the Background Agents dashboard (spec 02 §2.3, §3.5, §5): search, category filter with
+// its 300 ms animation, agent cards with Duplicate and Delete, and the Create Background Agent modal.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  backgroundDeleteConfirmText,
+  filterBackgroundAgents,
+  BACKGROUND_DASHBOARD_CATEGORIES,
+  BACKGROUND_FILTER_ANIMATION_MS,
+  BACKGROUND_TEXTS,
+  type BackgroundDashboardCategory,
+} from '@accent/shared';
+import type { BackgroundAgentSummary } from '@accent/shared/data';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Modal } from '@accent/shared/ui';
+import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import { StatusTag } from '../common/StatusTag.js';
+import styles from './Dashboard.module.css';
+
+/** The Create Background Agent modal's choices (§2.3); only the first one does anything. */
+export const CREATE_OPTIONS = [
+  { id: 'scratch', label: 'Create from scratch', text: 'Start with a blank configuration' },
+  { id: 'ai', label: 'Generate with AI', text: 'Describe the agent and let AI draft it' },
+  { id: 'task', label: 'Task', text: 'A task-focused agent' },
+  { id: 'researcher', label: 'Researcher', text: 'Gathers and summarizes information' },
+  { id: 'marketer', label: 'Marketer', text: 'Monitors campaigns and content' },
+  { id: 'email-writer', label: 'Email Writer', text: 'Drafts emails on a schedule' },
+] as const;
+
+export function BackgroundDashboardPage() {
+  const env = useBackgroundEnv();
+  const { api, notify } = env;
+  const animationMs = env.filterAnimationMs ?? BACKGROUND_FILTER_ANIMATION_MS;
+  const navigate = useNavigate();
+  const [agents, setAgents] = useState<BackgroundAgentSummary[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<BackgroundDashboardCategory>('All');
+  const [filtering, setFiltering] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<BackgroundAgentSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const reload = useCallback(async () => {
+    setLoadError(null);
+    try {
+      setAgents(await api.listAgents());
+    } catch (err) {
+      setAgents([]);
+      setLoadError(errorMessage(err, 'Could not load background agents.'));
+    } finally {
+      setLoading(false);
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const visible = useMemo(() => filterBackgroundAgents(agents, query, category), [agents, query, category]);
+
+  function chooseCategory(next: BackgroundDashboardCategory) {
+    if (next === category) return;
+    setCategory(next);
+    setFiltering(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setFiltering(false), animationMs);
+  }
+
+  function chooseOption(id: (typeof CREATE_OPTIONS)[number]['id']) {
+    setCreating(false);
+    if (id === 'scratch') {
+      navigate('/background/new');
+      return;
+    }
+    env.log('Background agent creation option selected:', id);
+  }
+
+  async function duplicate(agent: BackgroundAgentSummary) {
+    try {
+      const copy = await api.duplicateAgent(agent.id);
+      if (!copy) {
+        notify.error('Duplication Failed', 'Could not load the original agent.');
+        return;
+      }
+      notify.success('Agent Duplicated', `${copy.config.name} has been created.`);
+      await reload();
+    } catch {
+      notify.error('Duplication Failed', 'Could not duplicate agent. Please check your connection.');
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const target = toDelete;
+    setDeleting(true);
+    try {
+      await api.deleteAgent(target.id);
+      notify.success('Agent Deleted', `${target.name} has been deleted.`);
+      setAgents((list) => list.filter((a) => a.id !== target.id));
+    } catch {
+      notify.error('Deletion Failed', 'Could not delete agent. Please check your connection.');
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Background Agents</h1>
+          <p className={styles.subtitle}>Autonomous agents that run on a schedule and deliver results.</p>
+        </div>
+        <Button onClick={() => setCreating(true)}>Create Background Agent</Button>
+      </header>
+
+      <div className={styles.toolbar}>
+        <input
+          type="search"
+          className={styles.search}
+          placeholder={BACKGROUND_TEXTS.searchPlaceholder}
+          aria-label="Search agents"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <div className={styles.categories} role="group" aria-label="Filter by category">
+          {BACKGROUND_DASHBOARD_CATEGORIES.map((c) => (
+            <button key={c} type="button" className={styles.category} aria-pressed={category === c} onClick={() => chooseCategory(c)}>
+              {c}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {loading ? (
+        <LoadingState text="Loading agents..." />
+      ) : loadError ? (
+        <ErrorState message={loadError} onRetry={() => void reload()} />
+      ) : agents.length === 0 ? (
+        <EmptyState
+          title="No background agents yet"
+          text="Create an agent that runs on a schedule and delivers its results."
+          action={<Button onClick={() => setCreating(true)}>Create Background Agent</Button>}
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState title="No agents match your search" text="Try another search or category." />
+      ) : (
+        <ul className={`${styles.grid} ${filtering ? styles.filtering : ''}`} aria-label="Background agents" data-filtering={filtering || undefined}>
+          {visible.map((agent) => (
+            <AgentCard
+              key={agent.id}
+              agent={agent}
+              onOpen={() => navigate(`/background/${encodeURIComponent(agent.id)}`)}
+              onDuplicate={() => void duplicate(agent)}
+              onDelete={() => setToDelete(agent)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <Modal open={creating} onClose={() => setCreating(false)} title="Create Background Agent" size="lg">
+        <ul className={styles.options}>
+          {CREATE_OPTIONS.map((o) => (
+            <li key={o.id}>
+              <button type="button" className={styles.option} onClick={() => chooseOption(o.id)}>
+                <strong>{o.label}</strong>
+                <span className={styles.optionText}>{o.text}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Modal>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete agent"
+        message={toDelete ? backgroundDeleteConfirmText(toDelete.name) : ''}
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
+
+function AgentCard({ agent, onOpen, onDuplicate, onDelete }: { agent: BackgroundAgentSummary; onOpen: () => void; onDuplicate: () => void; onDelete: () => void }) {
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <li className={styles.card} data-testid="agent-card">
+      <article className={styles.cardBody} role="link" tabIndex={0} aria-label={`Open ${agent.name}`} onClick={onOpen} onKeyDown={onKeyDown}>
+        <div className={styles.cardTop}>
+          <span className={styles.icon} aria-hidden="true">
+            {agent.icon}
+          </span>
+          <h2 className={styles.cardTitle}>{agent.name}</h2>
+        </div>
+        <p className={styles.cardText}>{agent.description}</p>
+        <div className={styles.cardMeta}>
+          <span>{agent.category}</span>
+          <StatusTag status={agent.status} />
+        </div>
+      </article>
+      <div className={styles.cardMenu}>
+        <Menu
+          label={`Actions for ${agent.name}`}
+          items={[
+            { label: 'Duplicate', onSelect: onDuplicate },
+            { label: 'Delete', onSelect: onDelete, danger: true },
+          ]}
+          trigger={(props) => (
+            <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`}>
+              ⋯
+            </button>
+          )}
+        />
+      </div>
+    </li>
+  );
+}

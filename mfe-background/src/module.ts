@@ -1,0 +1,20 @@
+// The one module this remote exposes (DESIGN.md §3): the Background Agents area's routes (the dashboard
+// and the editor for a new or an existing agent).
+import React, { lazy } from 'react';
+import type { RemoteModule } from '@accent/shared';
+import { getStore } from '@accent/shared/client';
+
+// Proof for the e2e test that the shell and this remote share one React and one jotai store.
+const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
+registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, background: { React, store: getStore() } };
+
+const remote: RemoteModule = {
+  id: 'background',
+  routes: [
+    { path: '/background', Component: lazy(() => import('./dashboard/DashboardRoute.js')) },
+    { path: '/background/new', Component: lazy(() => import('./editor/EditorRoute.js')) },
+    { path: '/background/:id', Component: lazy(() => import('./editor/EditorRoute.js')) },
+  ],
+};
+
+export default remote;

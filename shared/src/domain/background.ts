@@ -1,0 +1,464 @@
+// Background agents (spec 02 §2.3–2.4, §3.5–3.6, §4.4, §5, §9): the editor's configuration (camelCase,
+// zod schema with every default), its enumerations, the dashboard card, the publish/test rules, the
+// preview checklist and schedule summary, and the stored rows (snake_case, tables `background_agents`
+// and `background_runs`, migration 008; the full configuration lives in the `config` jsonb column).
+import { z } from 'zod';
+
+// ---- Enumerations and constants (§3.6, §9) -------------------------------------------------------
+
+export const BACKGROUND_CATEGORIES = [
+  'CRM Monitoring',
+  'Market Research',
+  'Sales Analytics',
+  'Customer Success',
+  'Lead Management',
+  'Content Generation',
+  'Competitor Analysis',
+  'System Monitoring',
+] as const;
+export type BackgroundCategory = (typeof BACKGROUND_CATEGORIES)[number];
+
+/** The dashboard's category filter (§2.3); 'All' shows every agent. */
+export const BACKGROUND_DASHBOARD_CATEGORIES = [
+  'All',
+  'Sales',
+  'Marketing',
+  'Research',
+  'CRM Monitoring',
+  'Market Research',
+  'Sales Analytics',
+] as const;
+export type BackgroundDashboardCategory = (typeof BACKGROUND_DASHBOARD_CATEGORIES)[number];
+
+/** robot, bell, chart, warning, target, magnifier, green heart, envelope, alarm clock, rocket, briefcase, rising chart */
+export const BACKGROUND_ICONS = ['🤖', '🔔', '📊', '⚠️', '🎯', '🔍', '💚', '✉️', '⏰', '🚀', '💼', '📈'] as const;
+export type BackgroundIcon = (typeof BACKGROUND_ICONS)[number];
+export const DEFAULT_BACKGROUND_ICON: BackgroundIcon = '🤖';
+
+export const BACKGROUND_DATA_SOURCE_GROUPS = [
+  {
+    id: 'crm',
+    label: 'CRM',
+    sources: [
+      { value: 'salesforce', label: 'Salesforce' },
+      { value: 'hubspot', label: 'HubSpot' },
+      { value: 'pipedrive', label: 'Pipedrive' },
+    ],
+  },
+  {
+    id: 'communication',
+    label: 'Communication',
+    sources: [
+      { value: 'gmail', label: 'Gmail' },
+      { value: 'outlook', label: 'Outlook' },
+      { value: 'slack', label: 'Slack' },
+    ],
+  },
+  {
+    id: 'external',
+    label: 'External',
+    sources: [
+      { value: 'web_scraping', label: 'Web Scraping' },
+      { value: 'news_apis', label: 'News APIs' },
+      { value: 'social_media', label: 'Social Media' },
+    ],
+  },
+] as const;
+export const BACKGROUND_DATA_SOURCES = [
+  'salesforce',
+  'hubspot',
+  'pipedrive',
+  'gmail',
+  'outlook',
+  'slack',
+  'web_scraping',
+  'news_apis',
+  'social_media',
+] as const;
+export type BackgroundDataSource = (typeof BACKGROUND_DATA_SOURCES)[number];
+
+export const BACKGROUND_STEP_TYPES = [
+  'data_collection',
+  'filtering',
+  'analysis',
+  'scoring',
+  'classification',
+  'generation',
+  'formatting',
+  'validation',
+] as const;
+export type BackgroundStepType = (typeof BACKGROUND_STEP_TYPES)[number];
+export const BACKGROUND_STEP_TYPE_LABELS: Readonly<Record<BackgroundStepType, string>> = {
+  data_collection: 'Data Collection',
+  filtering: 'Filtering',
+  analysis: 'Analysis',
+  scoring: 'Scoring',
+  classification: 'Classification',
+  generation: 'Content Generation',
+  formatting: 'Formatting',
+  validation: 'Validation',
+};
+
+export const BACKGROUND_SCHEDULE_TYPES = ['interval', 'cron', 'event'] as const;
+export type BackgroundScheduleType = (typeof BACKGROUND_SCHEDULE_TYPES)[number];
+
+export const BACKGROUND_INTERVALS = ['5min', '15min', '30min', '1hour', '4hours', 'daily', 'weekly', 'monthly'] as const;
+export type BackgroundInterval = (typeof BACKGROUND_INTERVALS)[number];
+/** The schedule summary labels (§9). */
+export const BACKGROUND_INTERVAL_LABELS: Readonly<Record<BackgroundInterval, string>> = {
+  '5min': 'Every 5 minutes',
+  '15min': 'Every 15 minutes',
+  '30min': 'Every 30 minutes',
+  '1hour': 'Every hour',
+  '4hours': 'Every 4 hours',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+export const BACKGROUND_TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+] as const;
+export type BackgroundTimezone = (typeof BACKGROUND_TIMEZONES)[number];
+
+export const BACKGROUND_OUTPUT_FORMATS = ['markdown', 'html', 'json', 'csv', 'pdf', 'slack_blocks'] as const;
+export type BackgroundOutputFormat = (typeof BACKGROUND_OUTPUT_FORMATS)[number];
+
+export const BACKGROUND_DELIVERY_CHANNELS = ['email', 'slack', 'sms', 'webhook', 'dashboard'] as const;
+export type BackgroundDeliveryChannel = (typeof BACKGROUND_DELIVERY_CHANNELS)[number];
+
+export const BACKGROUND_PERMISSIONS = [
+  'read_crm',
+  'write_crm',
+  'read_emails',
+  'send_emails',
+  'post_slack',
+  'send_sms',
+  'web_scraping',
+  'api_calls',
+] as const;
+export type BackgroundPermission = (typeof BACKGROUND_PERMISSIONS)[number];
+/** The editor's permission groups (§2.4). */
+export const BACKGROUND_PERMISSION_GROUPS = [
+  { label: 'Data Access', permissions: ['read_crm', 'write_crm', 'read_emails'] },
+  { label: 'Communication', permissions: ['send_emails', 'post_slack', 'send_sms'] },
+  { label: 'External Access', permissions: ['web_scraping', 'api_calls'] },
+] as const satisfies readonly { label: string; permissions: readonly BackgroundPermission[] }[];
+
+/** The editor's statuses (added on save); cards also show 'paused'. */
+export const BACKGROUND_CONFIG_STATUSES = ['draft', 'active'] as const;
+export type BackgroundConfigStatus = (typeof BACKGROUND_CONFIG_STATUSES)[number];
+export const BACKGROUND_AGENT_STATUSES = ['draft', 'active', 'paused'] as const;
+export type BackgroundAgentStatus = (typeof BACKGROUND_AGENT_STATUSES)[number];
+export const BACKGROUND_STATUS_LABELS: Readonly<Record<BackgroundAgentStatus, string>> = {
+  draft: 'Draft',
+  active: 'Active',
+  paused: 'Paused',
+};
+
+export const BACKGROUND_RETRIES = { min: 0, max: 10, default: 3 } as const;
+/** Minutes. */
+export const BACKGROUND_RETRY_DELAY = { min: 1, max: 60, default: 5 } as const;
+export const DEFAULT_BACKGROUND_SCHEDULE_TYPE: BackgroundScheduleType = 'interval';
+export const DEFAULT_BACKGROUND_INTERVAL: BackgroundInterval = 'daily';
+export const DEFAULT_BACKGROUND_TIMEZONE: BackgroundTimezone = 'UTC';
+export const DEFAULT_BACKGROUND_OUTPUT_FORMAT: BackgroundOutputFormat = 'markdown';
+/** Dashboard filter animation (§2.3). */
+export const BACKGROUND_FILTER_ANIMATION_MS = 300;
+/** The cron hint: 7 AM on weekdays (§2.4). */
+export const BACKGROUND_CRON_EXAMPLE = '0 7 * * 1-5';
+
+// ---- Texts (§2.3, §2.4, §4.4, §5) ---------------------------------------------------------------
+
+export const BACKGROUND_TEXTS = {
+  createTitle: 'Create Background Agent',
+  editTitle: 'Edit Background Agent',
+  subtitle: 'Configure autonomous agent for scheduled execution',
+  searchPlaceholder: 'Search agents...',
+  testAlert: 'Agent test initiated! Check console for details.',
+  untitled: 'Untitled Agent',
+  noCategory: 'No category',
+  noDescription: 'No description provided',
+  notConfigured: 'Not configured',
+  newAgentName: 'New Background Agent',
+  newAgentCategory: 'Automation',
+  backToAgents: 'Back to Agents',
+  testConfiguration: 'Test Configuration',
+  saveDraft: 'Save Draft',
+  publish: 'Publish',
+  update: 'Update',
+} as const;
+
+export function backgroundEditorTitle(editing: boolean): string {
+  return editing ? BACKGROUND_TEXTS.editTitle : BACKGROUND_TEXTS.createTitle;
+}
+
+/** §5: the confirmation before deleting an agent. */
+export function backgroundDeleteConfirmText(name: string): string {
+  return `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+}
+
+// ---- Configuration (§3.6) ------------------------------------------------------------------------
+
+export const backgroundProcessingStepSchema = z.object({
+  type: z.enum(BACKGROUND_STEP_TYPES).default('data_collection'),
+  description: z.string().default(''),
+});
+export type BackgroundProcessingStep = z.infer<typeof backgroundProcessingStepSchema>;
+
+export const backgroundAgentConfigSchema = z.object({
+  name: z.string().default(''),
+  category: z.string().default(''),
+  description: z.string().default(''),
+  icon: z.string().min(1).default(DEFAULT_BACKGROUND_ICON),
+  systemPrompt: z.string().default(''),
+  dataSources: z.array(z.enum(BACKGROUND_DATA_SOURCES)).default([]),
+  processingSteps: z.array(backgroundProcessingStepSchema).default([]),
+  scheduleType: z.enum(BACKGROUND_SCHEDULE_TYPES).default(DEFAULT_BACKGROUND_SCHEDULE_TYPE),
+  /** '' when the schedule type is not interval (§4.4). */
+  interval: z.union([z.enum(BACKGROUND_INTERVALS), z.literal('')]).default(DEFAULT_BACKGROUND_INTERVAL),
+  cronExpression: z.string().default(''),
+  timezone: z.string().min(1).default(DEFAULT_BACKGROUND_TIMEZONE),
+  runOnDemand: z.boolean().default(true),
+  outputFormat: z.enum(BACKGROUND_OUTPUT_FORMATS).default(DEFAULT_BACKGROUND_OUTPUT_FORMAT),
+  outputTemplate: z.string().default(''),
+  deliveryChannels: z.array(z.enum(BACKGROUND_DELIVERY_CHANNELS)).default([]),
+  permissions: z.array(z.enum(BACKGROUND_PERMISSIONS)).default([]),
+  maxRetries: z.number().int().min(BACKGROUND_RETRIES.min).max(BACKGROUND_RETRIES.max).default(BACKGROUND_RETRIES.default),
+  retryDelay: z
+    .number()
+    .int()
+    .min(BACKGROUND_RETRY_DELAY.min)
+    .max(BACKGROUND_RETRY_DELAY.max)
+    .default(BACKGROUND_RETRY_DELAY.default),
+  /** Comma-separated recipients, not validated (§5). */
+  errorNotifications: z.string().default(''),
+  pauseOnError: z.boolean().default(true),
+  status: z.enum(BACKGROUND_CONFIG_STATUSES).default('draft'),
+});
+/** A parsed configuration: every field present. */
+export type BackgroundAgentConfig = z.infer<typeof backgroundAgentConfigSchema>;
+/** What the schema accepts: any field may be missing. */
+export type BackgroundAgentConfigInput = z.input<typeof backgroundAgentConfigSchema>;
+
+/** A configuration with every default (an empty editor). */
+export function defaultBackgroundConfig(): BackgroundAgentConfig {
+  return backgroundAgentConfigSchema.parse({});
+}
+
+/** §4.4 "Add step": a data_collection step with an empty description. */
+export function newProcessingStep(): BackgroundProcessingStep {
+  return { type: 'data_collection', description: '' };
+}
+
+const filled = (s: string | undefined | null): boolean => typeof s === 'string' && s.trim() !== '';
+
+type PublishFields = Pick<BackgroundAgentConfig, 'name' | 'category' | 'description' | 'systemPrompt' | 'dataSources' | 'deliveryChannels'>;
+
+/** §5: name, category, description and system prompt non-empty, a data source and a delivery channel. */
+export function canPublish(config: PublishFields): boolean {
+  return (
+    filled(config.name) &&
+    filled(config.category) &&
+    filled(config.description) &&
+    filled(config.systemPrompt) &&
+    config.dataSources.length > 0 &&
+    config.deliveryChannels.length > 0
+  );
+}
+
+/** §5: name and system prompt non-empty. */
+export function canTest(config: Pick<BackgroundAgentConfig, 'name' | 'systemPrompt'>): boolean {
+  return filled(config.name) && filled(config.systemPrompt);
+}
+
+export interface PreviewChecklistItem {
+  key: 'name' | 'category' | 'systemPrompt' | 'dataSources' | 'deliveryChannels';
+  label: string;
+  done: boolean;
+}
+
+/** §2.4: the preview's five checks. */
+export function previewChecklist(
+  config: Pick<BackgroundAgentConfig, 'name' | 'category' | 'systemPrompt' | 'dataSources' | 'deliveryChannels'>,
+): PreviewChecklistItem[] {
+  return [
+    { key: 'name', label: 'Agent name', done: filled(config.name) },
+    { key: 'category', label: 'Category selected', done: filled(config.category) },
+    { key: 'systemPrompt', label: 'System prompt', done: filled(config.systemPrompt) },
+    { key: 'dataSources', label: 'Data sources', done: config.dataSources.length > 0 },
+    { key: 'deliveryChannels', label: 'Delivery channels', done: config.deliveryChannels.length > 0 },
+  ];
+}
+
+/** §9: the interval's label, the cron expression itself, otherwise "Not configured". */
+export function scheduleSummary(config: Pick<BackgroundAgentConfig, 'scheduleType' | 'interval' | 'cronExpression'>): string {
+  if (config.scheduleType === 'interval' && config.interval && config.interval in BACKGROUND_INTERVAL_LABELS) {
+    return BACKGROUND_INTERVAL_LABELS[config.interval as BackgroundInterval];
+  }
+  if (config.scheduleType === 'cron' && filled(config.cronExpression)) return config.cronExpression;
+  return BACKGROUND_TEXTS.notConfigured;
+}
+
+/** §2.4: the preview's name, category and description with their fallbacks. */
+export function previewTexts(config: Pick<BackgroundAgentConfig, 'name' | 'category' | 'description'>): {
+  name: string;
+  category: string;
+  description: string;
+} {
+  return {
+    name: filled(config.name) ? config.name : BACKGROUND_TEXTS.untitled,
+    category: filled(config.category) ? config.category : BACKGROUND_TEXTS.noCategory,
+    description: filled(config.description) ? config.description : BACKGROUND_TEXTS.noDescription,
+  };
+}
+
+/** §4.4 on loading an existing agent: false runOnDemand / pauseOnError become true, maxRetries 0 becomes 3. */
+export function normalizeLoadedConfig<T extends Partial<Pick<BackgroundAgentConfig, 'runOnDemand' | 'pauseOnError' | 'maxRetries'>>>(
+  config: T,
+): T {
+  const out = { ...config };
+  if (out.runOnDemand === false) out.runOnDemand = true;
+  if (out.pauseOnError === false) out.pauseOnError = true;
+  if (out.maxRetries === 0) out.maxRetries = BACKGROUND_RETRIES.default;
+  return out;
+}
+
+/** §4.4: clears the cron expression unless cron, the interval unless interval. */
+export function changeScheduleType<T extends Pick<BackgroundAgentConfig, 'scheduleType' | 'interval' | 'cronExpression'>>(
+  config: T,
+  scheduleType: BackgroundScheduleType,
+): T {
+  return {
+    ...config,
+    scheduleType,
+    cronExpression: scheduleType === 'cron' ? config.cronExpression : '',
+    interval: scheduleType === 'interval' ? config.interval : '',
+  };
+}
+
+// ---- Dashboard card (§3.5) ------------------------------------------------------------------------
+
+export const backgroundAgentCardSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  category: z.string(),
+  status: z.enum(BACKGROUND_AGENT_STATUSES),
+});
+export type BackgroundAgentCard = z.infer<typeof backgroundAgentCardSchema>;
+
+/**
+ * §2.3 "Create from scratch": a new agent named "New Background Agent", category Automation, status
+ * Draft, with every configuration default.
+ */
+export function newBackgroundAgent(): BackgroundAgentConfig {
+  return {
+    ...defaultBackgroundConfig(),
+    name: BACKGROUND_TEXTS.newAgentName,
+    category: BACKGROUND_TEXTS.newAgentCategory,
+    status: 'draft',
+  };
+}
+
+/** §5: case-insensitive search over name, description and category; 'All' (or empty) matches every category. */
+export function filterBackgroundAgents<T extends Pick<BackgroundAgentCard, 'name' | 'description' | 'category'>>(
+  agents: readonly T[],
+  search: string,
+  category: string = 'All',
+): T[] {
+  const q = search.trim().toLowerCase();
+  return agents.filter((a) => {
+    if (category && category !== 'All' && a.category !== category) return false;
+    if (!q) return true;
+    return [a.name, a.description, a.category].some((s) => (s ?? '').toLowerCase().includes(q));
+  });
+}
+
+// ---- Stored rows (migration 008) -------------------------------------------------------------------
+
+export const backgroundAgentRowSchema = z.object({
+  id: z.string(),
+  library_id: z.string(),
+  owner_id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  category: z.string(),
+  status: z.enum(BACKGROUND_AGENT_STATUSES),
+  /** The full §3.6 configuration. */
+  config: z.unknown(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BackgroundAgentRow = Omit<z.infer<typeof backgroundAgentRowSchema>, 'config'> & { config: BackgroundAgentConfig };
+
+/** The columns a save writes (id, library, owner and timestamps come from the database). */
+export type BackgroundAgentRowWrite = Pick<BackgroundAgentRow, 'name' | 'icon' | 'description' | 'category' | 'status' | 'config'>;
+
+export function backgroundAgentToRow(config: BackgroundAgentConfig, status: BackgroundAgentStatus = config.status): BackgroundAgentRowWrite {
+  return {
+    name: config.name,
+    icon: config.icon,
+    description: config.description,
+    category: config.category,
+    status,
+    config: status === 'paused' ? config : { ...config, status },
+  };
+}
+
+/** A stored row's configuration (parsed, with defaults, normalized per §4.4); the columns win over config. */
+export function backgroundConfigFromRow(row: Pick<BackgroundAgentRow, 'name' | 'icon' | 'description' | 'category' | 'status'> & { config: unknown }): BackgroundAgentConfig {
+  const stored = row.config && typeof row.config === 'object' ? (row.config as Record<string, unknown>) : {};
+  const parsed = backgroundAgentConfigSchema.parse({
+    ...stored,
+    name: row.name,
+    icon: row.icon || DEFAULT_BACKGROUND_ICON,
+    description: row.description,
+    category: row.category,
+    status: row.status === 'active' ? 'active' : 'draft',
+  });
+  return normalizeLoadedConfig(parsed);
+}
+
+export function backgroundCardFromRow(row: Pick<BackgroundAgentRow, 'id' | 'name' | 'icon' | 'description' | 'category' | 'status'>): BackgroundAgentCard {
+  return { id: row.id, name: row.name, icon: row.icon, description: row.description, category: row.category, status: row.status };
+}
+
+export const BACKGROUND_RUN_TRIGGERS = ['schedule', 'manual', 'event', 'test'] as const;
+export type BackgroundRunTrigger = (typeof BACKGROUND_RUN_TRIGGERS)[number];
+export const BACKGROUND_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type BackgroundRunStatus = (typeof BACKGROUND_RUN_STATUSES)[number];
+
+export const backgroundDeliverySchema = z.object({
+  channel: z.enum(BACKGROUND_DELIVERY_CHANNELS),
+  status: z.enum(['sent', 'failed', 'skipped']),
+  detail: z.string().optional(),
+});
+export type BackgroundDelivery = z.infer<typeof backgroundDeliverySchema>;
+
+export const backgroundRunRowSchema = z.object({
+  id: z.string(),
+  agent_id: z.string(),
+  library_id: z.string(),
+  owner_id: z.string(),
+  trigger: z.enum(BACKGROUND_RUN_TRIGGERS),
+  status: z.enum(BACKGROUND_RUN_STATUSES),
+  output: z.string().nullable(),
+  format: z.enum(BACKGROUND_OUTPUT_FORMATS),
+  deliveries: z.array(backgroundDeliverySchema),
+  error: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type BackgroundRunRow = z.infer<typeof backgroundRunRowSchema>;
