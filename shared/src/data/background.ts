@@ -12,7 +12,7 @@ import {
   type BackgroundAgentStatus,
 } from '../domain/background.js';
 import { getDataClient } from './client.js';
-import { databaseError, NOT_FOUND_CODE, type DataClientSource } from './missions-service.js';
+import { attempt, databaseError, NOT_FOUND_CODE, strict, type DataClientSource } from './query.js';
 
 export const BACKGROUND_AGENTS_TABLE = 'background_agents';
 /** The columns of the dashboard's list. */
@@ -46,32 +46,6 @@ export interface BackgroundAgentsService {
   deleteAgent(id: string): Promise<void>;
   /** a copy named "{name} (Copy)", status draft; null when the original is gone */
   duplicateAgent(id: string): Promise<StoredBackgroundAgent | null>;
-}
-
-interface DbError {
-  message?: string;
-  code?: string;
-}
-type DbResult<T> = { data: T; error: DbError | null };
-
-async function attempt<T>(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<DbResult<T>>): Promise<DbResult<T>> {
-  let client: SupabaseClient;
-  try {
-    client = await source();
-  } catch (err) {
-    throw databaseError(err);
-  }
-  try {
-    return await run(client);
-  } catch (err) {
-    throw databaseError(err);
-  }
-}
-
-async function strict<T>(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<DbResult<T>>): Promise<T> {
-  const { data, error } = await attempt(source, run);
-  if (error) throw databaseError(error);
-  return data;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -22,7 +22,7 @@ import {
   type FlowStatus,
 } from '../domain/flows.js';
 import { getDataClient } from './client.js';
-import { databaseError, NOT_FOUND_CODE, type DataClientSource } from './missions-service.js';
+import { attempt, databaseError, NOT_FOUND_CODE, strict, type DataClientSource } from './query.js';
 
 export const FLOWS_TABLE = 'flows';
 /** The columns of a flow list (§7). */
@@ -88,32 +88,6 @@ export interface FlowsService {
   undeployFlow(id: string): Promise<void>;
   /** GET /api/v1/flows/:id/runs */
   listFlowRuns(id: string): Promise<FlowRun[]>;
-}
-
-interface DbError {
-  message?: string;
-  code?: string;
-}
-type DbResult<T> = { data: T; error: DbError | null };
-
-async function attempt<T>(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<DbResult<T>>): Promise<DbResult<T>> {
-  let client: SupabaseClient;
-  try {
-    client = await source();
-  } catch (err) {
-    throw databaseError(err);
-  }
-  try {
-    return await run(client);
-  } catch (err) {
-    throw databaseError(err);
-  }
-}
-
-async function strict<T>(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<DbResult<T>>): Promise<T> {
-  const { data, error } = await attempt(source, run);
-  if (error) throw databaseError(error);
-  return data;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : 0);

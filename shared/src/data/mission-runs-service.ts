@@ -1,12 +1,12 @@
 // Mission runs: the read-only table `mission_runs` (newest first) and "Run now", which asks the
 // scheduler to queue a run (POST /api/v1/missions/:id/run → 202 {run_id}).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { api } from '../client/http.js';
 import { normalizeMissionRun, type MissionRun } from '../domain/missions.js';
 import { getDataClient } from './client.js';
-import { databaseError, type DataClientSource, type ListOptions } from './missions-service.js';
+import type { ListOptions } from './missions-service.js';
+import { strict, type DataClientSource } from './query.js';
 
 export const MISSION_RUNS_TABLE = 'mission_runs';
 export const DEFAULT_RUNS_LIMIT = 50;
@@ -32,23 +32,13 @@ export function createMissionRunsService(source: DataClientSource = getDataClien
   return {
     async listRuns({ missionId, userId, limit = DEFAULT_RUNS_LIMIT } = {}, options) {
       try {
-        let client: SupabaseClient;
-        try {
-          client = await source();
-        } catch (err) {
-          throw databaseError(err);
-        }
-        let query = client.from(MISSION_RUNS_TABLE).select('*');
-        if (missionId) query = query.eq('mission_id', missionId);
-        if (userId) query = query.eq('user_id', userId);
-        let result: { data: unknown; error: { message?: string } | null };
-        try {
-          result = await query.order('created_at', { ascending: false }).limit(limit);
-        } catch (err) {
-          throw databaseError(err);
-        }
-        if (result.error) throw databaseError(result.error);
-        return Array.isArray(result.data) ? result.data.map(normalizeMissionRun) : [];
+        const data = await strict(source, (client) => {
+          let query = client.from(MISSION_RUNS_TABLE).select('*');
+          if (missionId) query = query.eq('mission_id', missionId);
+          if (userId) query = query.eq('user_id', userId);
+          return query.order('created_at', { ascending: false }).limit(limit);
+        });
+        return Array.isArray(data) ? data.map(normalizeMissionRun) : [];
       } catch (err) {
         if (options?.throwOnError) throw err;
         return [];

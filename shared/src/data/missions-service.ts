@@ -1,15 +1,12 @@
 // The spec's mission operations (spec 01 §7 "Missions", §8, §9) as table operations on `missions`
 // through the data client. Row-level security on the server decides what the caller sees and may change.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { msg } from '../domain/messages.js';
 import { normalizeMission, type Mission, type MissionPatch, type MissionWrite } from '../domain/missions.js';
 import { getDataClient } from './client.js';
+import { attempt, databaseError, NOT_FOUND_CODE, strict, type DataClientSource, type DbError } from './query.js';
 
 export const MISSIONS_TABLE = 'missions';
-/** PostgREST: `.single()` found no row (or more than one). */
-export const NOT_FOUND_CODE = 'PGRST116';
-
-export type DataClientSource = () => SupabaseClient | Promise<SupabaseClient>;
+export { NOT_FOUND_CODE, databaseError, type DataClientSource } from './query.js';
 
 /**
  * List helpers return [] on a database error (spec 01 §8); screens that show an error state instead
@@ -43,41 +40,6 @@ export interface MissionsService {
   renameAgentInMissions(agentId: string, agentName: string): Promise<void>;
   /** The latest updated_at and the exact count (zero / null on error). */
   latestMissionUpdate(): Promise<LatestMissionUpdate>;
-}
-
-interface DbError {
-  message?: string;
-  code?: string;
-}
-
-/** `database error: {message}` (spec 01 §8). */
-export function databaseError(error: unknown): Error {
-  const message =
-    error instanceof Error ? error.message : typeof error === 'object' && error && typeof (error as DbError).message === 'string' ? (error as DbError).message! : String(error);
-  return new Error(msg.databaseError(message || 'unknown error'), { cause: error });
-}
-
-/** Runs one table operation; any failure (no client, network, PostgREST error) becomes `database error: …`. */
-async function attempt<T>(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<{ data: T; error: DbError | null; count?: number | null }>) {
-  let client: SupabaseClient;
-  try {
-    client = await source();
-  } catch (err) {
-    throw databaseError(err);
-  }
-  let result: { data: T; error: DbError | null; count?: number | null };
-  try {
-    result = await run(client);
-  } catch (err) {
-    throw databaseError(err);
-  }
-  return result;
-}
-
-async function strict<T>(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<{ data: T; error: DbError | null }>): Promise<T> {
-  const { data, error } = await attempt(source, run);
-  if (error) throw databaseError(error);
-  return data;
 }
 
 async function list(source: DataClientSource, run: (client: SupabaseClient) => PromiseLike<{ data: unknown; error: DbError | null }>, options?: ListOptions) {
