@@ -55,7 +55,7 @@ export function newAgent(): Agent {
 
 /** Card fields derived from a list item (spec 01 §3). Loaded agents show Active (spec 01 §4). */
 export function agentFromListItem(item: AgentListItem, meta?: Partial<AgentConfig>): Agent {
-  const category = meta?.category ?? (AGENT_CATEGORIES.find((c) => c === categoryByKeyword(item.name, item.description)) ?? categoryByKeyword(item.name, item.description));
+  const category = meta?.category ?? categoryByKeyword(item.name, item.description);
   return {
     ...newAgent(),
     id: item.name,
