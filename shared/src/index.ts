@@ -9,3 +9,4 @@ export * from './domain/demo.js';
 export * from './domain/missions.js';
 export * from './domain/flows.js';
 export * from './domain/background.js';
+export * from './domain/pages.js';

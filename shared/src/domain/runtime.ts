@@ -7,7 +7,7 @@ import { agentInvokeRequestSchema } from './schemas.js';
 export const LOCAL_PROVIDER = 'local';
 
 /** Where a run came from: the editor's Test Agent modal, the /agent-test page, a chatbot, the API, or another agent. */
-export const RUN_SOURCES = ['test', 'agent-test', 'chatbot', 'api', 'agent'] as const;
+export const RUN_SOURCES = ['test', 'agent-test', 'chatbot', 'api', 'agent', 'background', 'page'] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];
 /** Sources a caller may claim; 'agent' is set by the server for agent-to-agent calls. */
 export const INVOKE_SOURCES = ['test', 'agent-test', 'chatbot', 'api'] as const;
