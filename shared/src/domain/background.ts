@@ -238,6 +238,14 @@ export const backgroundAgentConfigSchema = z.object({
     .min(BACKGROUND_RETRY_DELAY.min)
     .max(BACKGROUND_RETRY_DELAY.max)
     .default(BACKGROUND_RETRY_DELAY.default),
+  // Where the deliveries go (not in the spec, which shows no delivery settings; needed to deliver for
+  // real). Slack and SMS use the library's connector credentials (Admin → Credentials).
+  /** email channel: comma-separated addresses; empty → the agent owner's address */
+  emailRecipients: z.string().max(2000).default(''),
+  /** sms channel: comma-separated phone numbers in E.164 (+15551234567) */
+  smsRecipients: z.string().max(2000).default(''),
+  /** webhook channel: the URL receiving a signed POST (X-Accent-Signature, the library's webhook secret) */
+  webhookUrl: z.string().max(2000).default(''),
   /** Comma-separated recipients, not validated (§5). */
   errorNotifications: z.string().default(''),
   pauseOnError: z.boolean().default(true),
@@ -438,12 +446,22 @@ export type BackgroundRunTrigger = (typeof BACKGROUND_RUN_TRIGGERS)[number];
 export const BACKGROUND_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type BackgroundRunStatus = (typeof BACKGROUND_RUN_STATUSES)[number];
 
+/** A channel's outcome; 'dry_run': Test Configuration said what it would send without sending. */
+export const BACKGROUND_DELIVERY_STATUSES = ['sent', 'failed', 'skipped', 'dry_run'] as const;
 export const backgroundDeliverySchema = z.object({
   channel: z.enum(BACKGROUND_DELIVERY_CHANNELS),
-  status: z.enum(['sent', 'failed', 'skipped']),
+  status: z.enum(BACKGROUND_DELIVERY_STATUSES),
   detail: z.string().optional(),
 });
 export type BackgroundDelivery = z.infer<typeof backgroundDeliverySchema>;
+
+/** What a run gathered from one data source ('not_connected': the library has no credentials for it). */
+export const backgroundSourceResultSchema = z.object({
+  source: z.enum(BACKGROUND_DATA_SOURCES),
+  status: z.enum(['collected', 'not_connected', 'failed']),
+  detail: z.string(),
+});
+export type BackgroundSourceResult = z.infer<typeof backgroundSourceResultSchema>;
 
 export const backgroundRunRowSchema = z.object({
   id: z.string(),
@@ -460,5 +478,73 @@ export const backgroundRunRowSchema = z.object({
   finished_at: z.string().nullable(),
   duration_ms: z.number().int().nullable(),
   created_at: z.string(),
+  // migration 009
+  agent_name: z.string(),
+  /** 1-based attempt of this run's job; retries are new rows with attempt + 1 */
+  attempt: z.number().int(),
+  max_attempts: z.number().int(),
+  sources: z.array(backgroundSourceResultSchema),
+  /** the runtime's recorded run (agent_runs) with the model trace */
+  agent_run_id: z.string().nullable(),
+  /** true when the dashboard channel delivered it: the results feed */
+  in_feed: z.boolean(),
 });
 export type BackgroundRunRow = z.infer<typeof backgroundRunRowSchema>;
+/** The columns of a runs list and of the results feed. */
+export const BACKGROUND_RUN_COLUMNS =
+  'id, agent_id, agent_name, trigger, status, output, format, deliveries, sources, error, attempt, max_attempts, agent_run_id, in_feed, started_at, finished_at, duration_ms, created_at';
+
+// ---- Running (server API, not in the spec: it shows no calls for background agents) -------------
+// POST /api/v1/background-agents/:id/run          → 202 BackgroundRunNowResponse (runOnDemand agents that are active or paused)
+// POST /api/v1/background-agents/test             → 200 BackgroundTestResult, body backgroundTestRequestSchema (dry run: nothing delivered, nothing stored)
+// GET  /api/v1/background-agents/:id/runs/:runId/document → the formatted output as a file (pdf, csv, json, html, md)
+// GET  /api/v1/background-agents/:id/event-trigger → BackgroundEventTrigger (event-type agents)
+// POST /api/v1/background-agents/:id/events       → 202 {run_id}; no session: signed with X-Accent-Signature:
+//      sha256=<HMAC-SHA256 of the raw body under the library's webhook secret> (GET /api/v1/missions/webhook-secret)
+// Agent statuses: the run worker sets 'paused' after the last failed attempt when pauseOnError; publishing
+// again (Update) makes it active.
+
+export const backgroundRunNowResponseSchema = z.object({ run_id: z.string(), status: z.literal('queued') });
+export type BackgroundRunNowResponse = z.infer<typeof backgroundRunNowResponseSchema>;
+
+export const backgroundTestRequestSchema = z.object({
+  config: backgroundAgentConfigSchema,
+  /** the stored agent being edited, if any (for its owner's email address) */
+  id: z.string().max(200).optional(),
+});
+export type BackgroundTestRequest = z.input<typeof backgroundTestRequestSchema>;
+
+export const backgroundTestResultSchema = z.object({
+  status: z.enum(['succeeded', 'failed']),
+  /** the agent's answer (before formatting) */
+  output: z.string(),
+  format: z.enum(BACKGROUND_OUTPUT_FORMATS),
+  /** the formatted document as text; for pdf a short description (download it from a real run) */
+  formatted: z.string(),
+  sources: z.array(backgroundSourceResultSchema),
+  deliveries: z.array(backgroundDeliverySchema),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+  agent_run_id: z.string().nullable(),
+});
+export type BackgroundTestResult = z.infer<typeof backgroundTestResultSchema>;
+
+export const backgroundEventTriggerSchema = z.object({
+  url: z.string(),
+  signature_header: z.string(),
+  /** how to sign, for the editor */
+  how: z.string(),
+});
+export type BackgroundEventTrigger = z.infer<typeof backgroundEventTriggerSchema>;
+
+/** An interval's schedule (§9 intervals) as cron in the agent's time zone: daily/weekly/monthly at 09:00. */
+export const BACKGROUND_INTERVAL_CRON: Readonly<Record<BackgroundInterval, string>> = {
+  '5min': '*/5 * * * *',
+  '15min': '*/15 * * * *',
+  '30min': '*/30 * * * *',
+  '1hour': '0 * * * *',
+  '4hours': '0 */4 * * *',
+  daily: '0 9 * * *',
+  weekly: '0 9 * * 1',
+  monthly: '0 9 1 * *',
+};
