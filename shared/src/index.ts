@@ -10,3 +10,4 @@ export * from './domain/missions.js';
 export * from './domain/flows.js';
 export * from './domain/background.js';
 export * from './domain/pages.js';
+export * from './domain/pages-canvas.js';

@@ -2,10 +2,14 @@
 // fetch, not axios: only fetch can read a streamed answer in a browser. With Accept: text/event-stream
 // the server sends `data: <RunEvent JSON>\n\n` events; aborting the request cancels the run.
 import { msg, MESSAGES } from '../domain/messages.js';
-import { agentRunRequestSchema, runEventSchema, RUN_ID_HEADER, type AgentRunRequest, type RunEvent } from '../domain/runtime.js';
+import { agentRunRequestSchema, RUN_ID_HEADER, type AgentRunRequest, type RunEvent } from '../domain/runtime.js';
 import { apiErrorSchema } from '../domain/schemas.js';
 import { ApiError } from './http.js';
+import { readRunEvents, type RunStreamEnd } from './run-events.js';
 import { session } from './session.js';
+
+// The event-stream parsing lives apart so that pages without a session (a published page) can use it.
+export { createSseParser, parseRunEvent, readRunEvents, type SseParser, type RunStreamEnd } from './run-events.js';
 
 /** Reason phrases for when the answer has no statusText (HTTP/2 never has one). */
 const REASON_PHRASES: Record<number, string> = {
@@ -87,77 +91,6 @@ function networkError(error: unknown): Error {
   return new ApiError(0, '', undefined, typeof message === 'string' && message ? message : MESSAGES.testFailed);
 }
 
-// ---- SSE ----------------------------------------------------------------------------------------
-
-export interface SseParser {
-  /** Feeds decoded text, split anywhere (inside a line, between \r and \n…). */
-  push(text: string): void;
-  /** The stream ended: a last event without its blank line is still delivered. */
-  end(): void;
-}
-
-/**
- * A text/event-stream parser (the WHATWG rules that matter here): lines end in \n, \r\n or \r; `data:`
- * lines of one event are joined with \n; a blank line dispatches; comments (`:`) and other fields are
- * ignored; one space after the colon is dropped.
- */
-export function createSseParser(onData: (data: string) => void): SseParser {
-  let buffer = '';
-  let data: string[] = [];
-  let pendingCR = false;
-
-  const dispatch = () => {
-    if (data.length) onData(data.join('\n'));
-    data = [];
-  };
-  const line = (text: string) => {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-  };
-
-  return {
-    push(text) {
-      // a \r ending the previous chunk already ended its line: a \n starting this one belongs to it
-      if (pendingCR && text.startsWith('\n')) text = text.slice(1);
-      pendingCR = false;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const c = buffer[i];
-        if (c !== '\n' && c !== '\r') continue;
-        line(buffer.slice(start, i));
-        if (c === '\r') {
-          if (i + 1 < buffer.length) {
-            if (buffer[i + 1] === '\n') i++;
-          } else pendingCR = true;
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
-    },
-    end() {
-      if (buffer) line(buffer);
-      buffer = '';
-      dispatch();
-    },
-  };
-}
-
-/** Parses one event's data; null for anything that is not a known run event (ignored). */
-export function parseRunEvent(data: string): RunEvent | null {
-  try {
-    const parsed = runEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 // ---- invoke -------------------------------------------------------------------------------------
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
@@ -218,50 +151,24 @@ export function createInvokeAgent({ baseURL = '', fetch: fetchImpl, auth, now = 
       return { output, runId: response.headers.get(RUN_ID_HEADER), elapsedMs: Math.round(now() - started), serverElapsedMs: null };
     }
 
-    let runId: string | null = response.headers.get(RUN_ID_HEADER);
-    // set from the parser's callback (a holder, so TypeScript does not narrow it to null)
-    const end: { outcome: { done: Extract<RunEvent, { type: 'done' }> } | { error: Extract<RunEvent, { type: 'error' }> } | null } = { outcome: null };
-    const parser = createSseParser((data) => {
-      const event = parseRunEvent(data);
-      if (!event || end.outcome) return;
-      if (event.type === 'run') runId = event.run_id;
-      if (event.type === 'done') {
-        runId = event.run_id || runId;
-        end.outcome = { done: event };
-      }
-      if (event.type === 'error') end.outcome = { error: event };
-      onEvent?.(event);
-    });
-
-    const reader = response.body?.getReader();
-    if (reader) {
-      const decoder = new TextDecoder();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          parser.push(decoder.decode(value, { stream: true }));
-          if (end.outcome) break;
-        }
-        parser.push(decoder.decode());
-        parser.end();
-      } catch (error) {
-        if (signal?.aborted || isAbortError(error)) throw abortError(signal);
-        throw networkError(error);
-      } finally {
-        if (end.outcome) void reader.cancel().catch(() => undefined);
-      }
+    let read: RunStreamEnd;
+    try {
+      read = await readRunEvents(response.body, onEvent);
+    } catch (error) {
+      if (signal?.aborted || isAbortError(error)) throw abortError(signal);
+      throw networkError(error);
     }
-    const final = end.outcome;
+    const runId = read.runId ?? response.headers.get(RUN_ID_HEADER);
+    const { final } = read;
     if (signal?.aborted && !final) throw abortError(signal);
 
     if (!final) throw networkError(new Error('The connection closed before the run finished.'));
-    if ('error' in final) {
-      const { status, message } = final.error;
+    if (final.type === 'error') {
+      const { status, message } = final;
       const error = status ? runHttpError(status, '', message) : new ApiError(0, '', undefined, message || MESSAGES.testFailed);
       throw Object.assign(error, { runId });
     }
-    return { output: final.done.output, runId, elapsedMs: Math.round(now() - started), serverElapsedMs: final.done.elapsed_ms };
+    return { output: final.output, runId, elapsedMs: Math.round(now() - started), serverElapsedMs: final.elapsed_ms };
   };
 }
 
