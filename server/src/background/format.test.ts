@@ -1,5 +1,6 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
-import { csvField, formatReport, SLACK_LIMITS, toCsv, toHtml, toJson, toMarkdown, toSlackBlocks, UnsupportedFormatError, type BackgroundReport } from './format.js';
+import { csvField, formatReport, renderDocument, SLACK_LIMITS, toCsv, toHtml, toJson, toMarkdown, toSlackBlocks, UnsupportedFormatError, type BackgroundReport } from './format.js';
 
 const report: BackgroundReport = {
   title: 'Stalled deals <weekly>',
@@ -97,12 +98,48 @@ describe('slack_blocks', () => {
 });
 
 describe('formatReport', () => {
-  it('names content type and extension, and refuses pdf for now', () => {
+  it('names content type and extension; pdf is not a text format', () => {
     expect(formatReport(report, 'markdown')).toMatchObject({ contentType: 'text/markdown; charset=utf-8', extension: 'md' });
     expect(formatReport(report, 'html').extension).toBe('html');
     expect(formatReport(report, 'csv').contentType).toMatch(/^text\/csv/);
     expect(JSON.parse(formatReport(report, 'json').body).title).toBe(report.title);
     expect(JSON.parse(formatReport(report, 'slack_blocks').body).blocks[0].type).toBe('header');
     expect(() => formatReport(report, 'pdf')).toThrow(UnsupportedFormatError);
+  });
+});
+
+describe('renderDocument', () => {
+  it('renders a real PDF that opens: header, a cross-reference table that holds, pages and the text', async () => {
+    const pdf = await renderDocument({ ...report, summary: 'Quarterly pipeline — 3 deals at risk' }, 'pdf');
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.extension).toBe('pdf');
+    const bytes = pdf.body as Buffer;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF/);
+    const text = bytes.toString('latin1');
+    expect(text).toMatch(/\/Type \/Page\b/);
+    // the cross-reference table a viewer opens the file with: every object where it says
+    const xrefAt = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
+    expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');
+    const entries = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n ?$/gm)].map((m) => Number(m[1]));
+    expect(entries.length).toBeGreaterThan(5);
+    for (const [i, offset] of entries.entries()) expect(text.slice(offset, offset + 20)).toMatch(new RegExp(`^${i + 1} 0 obj`));
+    // the page's drawn text (content streams are deflated; text is shown as hex strings)
+    const shown = [...text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .flatMap((content) => [...content.matchAll(/<([0-9a-f]+)> ?-?\d*/gi)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')))
+      .join('');
+    expect(shown).toContain('Quarterly');
+    expect(shown).toContain('pipeline');
+  });
+
+  it('renders the text formats as formatReport does', async () => {
+    expect((await renderDocument(report, 'csv')).body).toBe(formatReport(report, 'csv').body);
   });
 });

@@ -1,7 +1,9 @@
 // Output formatters of background agent runs (spec 02 §3.6 outputFormat): one report rendered as
-// markdown, HTML (every text escaped), JSON, CSV (RFC 4180) or Slack Block Kit. PDF is not rendered yet
-// (no PDF library is installed): formatReport refuses it with UnsupportedFormatError.
+// markdown, HTML (every text escaped), JSON, CSV (RFC 4180), Slack Block Kit, or a PDF (pdfkit, with its
+// built-in Helvetica: no font files to ship). Text formats are synchronous (formatReport); renderDocument
+// covers every format, pdf included.
 import type { BackgroundOutputFormat } from '@accent/shared';
+import PDFDocument from 'pdfkit';
 
 export type ReportCell = string | number | boolean | null;
 
@@ -25,12 +27,13 @@ export interface FormattedOutput {
 
 export class UnsupportedFormatError extends Error {
   constructor(readonly format: string) {
-    super(`Output format "${format}" is not supported yet`);
+    super(`Output format "${format}" is not a text format: render it with renderDocument`);
     this.name = 'UnsupportedFormatError';
   }
 }
 
-export const SUPPORTED_OUTPUT_FORMATS = ['markdown', 'html', 'json', 'csv', 'slack_blocks'] as const satisfies readonly BackgroundOutputFormat[];
+/** The formats formatReport renders as text. */
+export const TEXT_OUTPUT_FORMATS = ['markdown', 'html', 'json', 'csv', 'slack_blocks'] as const satisfies readonly BackgroundOutputFormat[];
 
 /** The columns of the rows: every key, in first-seen order. */
 export function reportColumns(rows: readonly Record<string, ReportCell>[]): string[] {
@@ -166,6 +169,49 @@ export function toSlackBlocks(report: BackgroundReport): { text: string; blocks:
   }
   // `text` is the notification fallback Slack shows where blocks cannot be
   return { text: truncate(escapeSlack(report.title), SLACK_LIMITS.sectionText), blocks };
+}
+
+// ---- PDF --------------------------------------------------------------------------------------------
+
+/** The report as a PDF document (A4, title, date, summary, sections, rows as "column: value" lines). */
+export function toPdf(report: BackgroundReport): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // compress: smaller files; info: the document's title in viewers
+    const doc = new PDFDocument({ size: 'A4', margin: 56, compress: true, info: { Title: report.title, Producer: 'Accent Studio', Creator: 'Accent Studio' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    // The standard fonts only know WinAnsi: characters outside it would come out as garbage.
+    const clean = (text: string) => text.replace(/[^\x09\x0a\x0d\x20-\x7e\xa0-\xff]/g, '?');
+    doc.font('Helvetica-Bold').fontSize(20).text(clean(report.title));
+    doc.moveDown(0.3).font('Helvetica-Oblique').fontSize(9).fillColor('#555555').text(`Generated ${report.generatedAt}`).fillColor('#000000');
+    if (report.summary) doc.moveDown().font('Helvetica').fontSize(11).text(clean(report.summary));
+    for (const section of report.sections ?? []) {
+      doc.moveDown().font('Helvetica-Bold').fontSize(14).text(clean(section.heading));
+      doc.moveDown(0.3).font('Helvetica').fontSize(11).text(clean(section.body));
+    }
+    const rows = report.rows ?? [];
+    if (rows.length > 0) {
+      const columns = reportColumns(rows);
+      doc.moveDown().font('Helvetica-Bold').fontSize(14).text('Results');
+      rows.forEach((row, i) => {
+        doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${i + 1}.`);
+        for (const c of columns) doc.font('Helvetica').fontSize(10).text(clean(`${c}: ${cellText(row[c])}`));
+      });
+    }
+    doc.end();
+  });
+}
+
+export interface RenderedDocument extends Omit<FormattedOutput, 'body'> {
+  body: string | Buffer;
+}
+
+/** Any format, pdf included. */
+export async function renderDocument(report: BackgroundReport, format: BackgroundOutputFormat): Promise<RenderedDocument> {
+  if (format === 'pdf') return { format, contentType: 'application/pdf', extension: 'pdf', body: await toPdf(report) };
+  return formatReport(report, format);
 }
 
 // ---- dispatch ---------------------------------------------------------------------------------------

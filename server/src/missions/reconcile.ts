@@ -13,7 +13,7 @@
 // which reconnects); `onMissionsChanged(libraryId)` does the same for code that writes missions itself.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { PgBoss, Scheduler } from '../scheduler/index.js';
+import { listSchedules, scheduleKeyFor as keyFor, syncSchedules, type DesiredSchedule, type PgBoss, type Scheduler } from '../scheduler/index.js';
 import { MISSION_QUEUES, occurrenceKey, type ScheduledRunJob } from './run.js';
 import { isOccurrence, nextRun, resolveSchedule } from './schedule.js';
 import { withMissionTables } from './tables.js';
@@ -21,17 +21,7 @@ import { withMissionTables } from './tables.js';
 export const MISSIONS_CHANGED_CHANNEL = 'accent_missions_changed';
 
 /** pg-boss schedule keys allow [A-Za-z0-9_.-/]: mission ids usually are uuids; others get a stable hash. */
-export function scheduleKeyFor(missionId: string): string {
-  if (/^[\w.\-/]+$/.test(missionId) && missionId.length <= 200) return missionId;
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (const char of missionId) {
-    const code = char.codePointAt(0)!;
-    h1 = Math.imul(h1 ^ code, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ code, 0x5bd1e995) >>> 0;
-  }
-  return `mission-${h1.toString(16)}${h2.toString(16)}`;
-}
+export const scheduleKeyFor = (missionId: string): string => keyFor(missionId, 'mission');
 
 export interface ReconcileResult {
   scheduled: string[];
@@ -61,28 +51,15 @@ export function createReconciler(deps: { db: Kysely<DB>; scheduler: Scheduler; l
   const debounceMs = deps.options?.debounceMs ?? 100;
   const warnedInvalid = new Set<string>();
 
-  async function allSchedules(boss: PgBoss) {
-    const page = 1000;
-    const out: Awaited<ReturnType<PgBoss['getSchedules']>> = [];
-    let after: { name: string; key: string } | undefined;
-    for (;;) {
-      const rows = await boss.getSchedules(MISSION_QUEUES.run, undefined, { limit: page, ...(after ? { after } : {}) });
-      out.push(...rows);
-      if (rows.length < page) return out;
-      after = { name: rows[rows.length - 1].name, key: rows[rows.length - 1].key };
-    }
-  }
-
   async function reconcileNow(libraryId?: string): Promise<ReconcileResult> {
     const boss = scheduler.boss();
     const result: ReconcileResult = { scheduled: [], unscheduled: [], nextRunUpdated: [], caughtUp: [] };
     let query = db.selectFrom('missions').select(['id', 'library_id', 'status', 'schedule', 'next_run']);
     if (libraryId) query = query.where('library_id', '=', libraryId);
     const missions = await query.execute();
-    const schedules = (await allSchedules(boss)).filter((s) => !libraryId || (s.data as Partial<ScheduledRunJob> | undefined)?.libraryId === libraryId);
-    const existing = new Map(schedules.map((s) => [s.key, s]));
+    const schedules = (await listSchedules(boss, MISSION_QUEUES.run)).filter((s) => !libraryId || (s.data as Partial<ScheduledRunJob> | undefined)?.libraryId === libraryId);
 
-    const desired = new Map<string, { missionId: string; libraryId: string; cron: string; timezone: string }>();
+    const desired = new Map<string, DesiredSchedule>();
     for (const m of missions) {
       const resolved = resolveSchedule(m.schedule);
       if (resolved.kind === 'invalid') {
@@ -91,23 +68,13 @@ export function createReconciler(deps: { db: Kysely<DB>; scheduler: Scheduler; l
         warnedInvalid.add(warning);
       }
       if (m.status === 'active' && resolved.kind === 'scheduled') {
-        desired.set(scheduleKeyFor(m.id), { missionId: m.id, libraryId: m.library_id, cron: resolved.cron, timezone: resolved.timezone });
+        const data: ScheduledRunJob = { missionId: m.id, libraryId: m.library_id };
+        desired.set(scheduleKeyFor(m.id), { cron: resolved.cron, timezone: resolved.timezone, data });
       }
     }
-
-    for (const s of schedules) {
-      if (desired.has(s.key)) continue;
-      await boss.unschedule(MISSION_QUEUES.run, s.key);
-      result.unscheduled.push(s.key);
-    }
-    for (const [key, want] of desired) {
-      const have = existing.get(key);
-      const data = have?.data as Partial<ScheduledRunJob> | undefined;
-      if (have && have.cron === want.cron && have.timezone === want.timezone && data?.missionId === want.missionId && data?.libraryId === want.libraryId) continue;
-      const jobData: ScheduledRunJob = { missionId: want.missionId, libraryId: want.libraryId };
-      await boss.schedule(MISSION_QUEUES.run, want.cron, jobData, { tz: want.timezone, key });
-      result.scheduled.push(want.missionId);
-    }
+    const synced = await syncSchedules(boss, MISSION_QUEUES.run, schedules, desired);
+    result.unscheduled.push(...synced.unscheduled);
+    result.scheduled.push(...synced.scheduled.map((key) => (desired.get(key)!.data as ScheduledRunJob).missionId));
 
     // next_run, and the catch-up of occurrences that got no run
     const now = new Date();

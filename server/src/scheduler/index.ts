@@ -1,1 +1,2 @@
 export * from './scheduler.js';
+export * from './sync.js';
