@@ -31,6 +31,80 @@ export function sharedSingletons(appDir) {
   };
 }
 
+/** How every app resolves modules: TypeScript sources, @accent/shared from source. */
+export function resolveOptions() {
+  return {
+    extensions: ['.tsx', '.ts', '.js', '.mjs'],
+    // @accent/shared is consumed from source (its "@accent/source" export condition); its imports use .js.
+    conditionNames: ['@accent/source', 'browser', 'import', 'module', 'default'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  };
+}
+
+/** The loaders of every app: TS/TSX through swc, CSS Modules named after the app, plain CSS, images. */
+export function moduleRules({ name, production }) {
+  return [
+    {
+      test: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production } },
+            target: 'es2022',
+          },
+        },
+      },
+    },
+    {
+      test: /\.module\.css$/,
+      use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]` } } }],
+    },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+    { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
+  ];
+}
+
+/**
+ * A plain bundle without Module Federation (everything bundled, React included), e.g. a remote's
+ * published page served by the server apart from the studio.
+ * @param {object} o
+ * @param {string} o.dir        the app's folder
+ * @param {string} o.name       a unique name (CSS class prefix, webpack uniqueName)
+ * @param {string} o.entry      entry module, relative to dir
+ * @param {string} o.outDir     output folder, relative to dir
+ * @param {string} o.publicPath absolute URL path the assets are served under
+ * @param {string} o.template   html template, relative to dir
+ * @param {string} [o.title]
+ */
+export function createPlainConfig({ dir, name, entry, outDir, publicPath, template, title = 'Accent Studio' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: dir,
+      entry,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(dir, outDir),
+        publicPath,
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      cache: { type: 'filesystem', cacheDirectory: path.join(dir, `node_modules/.cache/webpack-${name}`) },
+      resolve: resolveOptions(),
+      module: { rules: moduleRules({ name, production }) },
+      plugins: [new HtmlWebpackPlugin({ template: path.join(dir, template), title, publicPath, scriptLoading: 'defer' })],
+      performance: { hints: false },
+    };
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir        the app's folder
@@ -58,36 +132,8 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
         clean: true,
       },
       cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules/.cache/webpack') },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // @accent/shared is consumed from source (its "@accent/source" export condition); its imports use .js.
-        conditionNames: ['@accent/source', 'browser', 'import', 'module', 'default'],
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
-          {
-            test: /\.module\.css$/,
-            use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]` } } }],
-          },
-          { test: /\.css$/, exclude: /\.module\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-          { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
-        ],
-      },
+      resolve: resolveOptions(),
+      module: { rules: moduleRules({ name, production }) },
       plugins: [
         new ModuleFederationPlugin({
           name,

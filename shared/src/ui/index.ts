@@ -4,6 +4,7 @@ import './tokens.css';
 
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.js';
 export { IconButton, type IconButtonProps } from './IconButton.js';
+export { Field, type FieldControlProps } from './Field.js';
 export { TextField, type TextFieldProps } from './TextField.js';
 export { TextArea, type TextAreaProps } from './TextArea.js';
 export { Select, type SelectProps, type SelectOption } from './Select.js';

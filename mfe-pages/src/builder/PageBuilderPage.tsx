@@ -1,0 +1,321 @@
+// /pages/builder and /pages/builder/:id: the page builder (spec 02 §2.6, §3.9, §4.6). Header with Back,
+// title, tagline, Build / Preview, Save and Deploy; a settings bar (page name, bound agent); Build mode:
+// sidebar (Blocks, Templates) and the drag-and-drop canvas inside the error boundary; Preview mode: the
+// page as visitors see it with a working assistant; Deploy: save, publish, and the deployment screen.
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { canvasReducer, pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PageTemplate, type PublishPageResponse } from '@accent/shared';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField } from '@accent/shared/ui';
+import { useAgents } from '../common/useAgents.js';
+import { DeploymentScreen } from '../deploy/DeploymentScreen.js';
+import { studioAsk } from '../renderer/ask.js';
+import { PageView } from '../renderer/PageView.js';
+import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
+import { Canvas } from './Canvas.js';
+import { CanvasErrorBoundary } from './CanvasErrorBoundary.js';
+import { dropAction } from './dnd.js';
+import { PropsEditor } from './PropsEditor.js';
+import { Sidebar } from './Sidebar.js';
+import styles from './Builder.module.css';
+
+export const BUILDER_TEXTS = {
+  title: 'AI Page Builder',
+  tagline: 'Drag. Drop. Deploy.',
+  deploy: 'Deploy',
+  deploying: 'Deploying...',
+  untitled: 'Untitled Page',
+  chooseAgent: 'Choose the agent this page talks to before deploying.',
+} as const;
+
+interface EditablePage {
+  id: string | null;
+  name: string;
+  description: string;
+  agent_name: string;
+  template_id: string | null;
+  components: CanvasComponent[];
+}
+
+const fromRow = (row: PageRow): EditablePage => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  agent_name: row.agent_name,
+  template_id: row.template_id,
+  components: row.components,
+});
+const blank = (): EditablePage => ({ id: null, name: BUILDER_TEXTS.untitled, description: '', agent_name: '', template_id: null, components: [] });
+
+type Load = { state: 'loading' } | { state: 'ready'; page: EditablePage } | { state: 'missing' } | { state: 'error'; message: string };
+
+/** Route state after the first save of a new page: the saved row, so the editor goes on without a reload. */
+export interface BuilderLocationState {
+  page?: PageRow;
+}
+
+export function PageBuilderPage() {
+  const { id } = useParams();
+  const { api } = usePagesEnv();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const handedOver = (location.state as BuilderLocationState | null)?.page;
+  const [load, setLoad] = useState<Load>(() => (!id ? { state: 'ready', page: blank() } : handedOver?.id === id ? { state: 'ready', page: fromRow(handedOver) } : { state: 'loading' }));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!id) {
+      setLoad((l) => (l.state === 'ready' && l.page.id === null ? l : { state: 'ready', page: blank() }));
+      return;
+    }
+    if (load.state === 'ready' && load.page.id === id) return;
+    if (handedOver?.id === id) {
+      setLoad({ state: 'ready', page: fromRow(handedOver) });
+      return;
+    }
+    let live = true;
+    setLoad({ state: 'loading' });
+    api.getPage(id).then(
+      (row) => live && setLoad(row ? { state: 'ready', page: fromRow(row) } : { state: 'missing' }),
+      (err: unknown) => live && setLoad({ state: 'error', message: errorMessage(err, 'Could not load the page.') }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, api, attempt]);
+
+  if (load.state === 'loading') return <LoadingState text="Loading page..." />;
+  if (load.state === 'error') return <ErrorState message={load.message} onRetry={() => setAttempt((a) => a + 1)} />;
+  if (load.state === 'missing')
+    return <EmptyState title="Page not found" text="This page does not exist or was deleted." action={<Button onClick={() => navigate('/pages')}>Back to Pages</Button>} />;
+  return <PageEditor key={load.page.id ?? 'new'} initial={load.page} />;
+}
+
+const draftOf = (p: Omit<EditablePage, 'id'>): PageDraft => ({
+  name: p.name,
+  description: p.description,
+  agent_name: p.agent_name,
+  template_id: p.template_id,
+  components: p.components,
+});
+const snapshot = (p: Omit<EditablePage, 'id'>) => JSON.stringify(draftOf(p));
+
+function PageEditor({ initial }: { initial: EditablePage }) {
+  const env = usePagesEnv();
+  const { api, notify } = env;
+  const navigate = useNavigate();
+  const agents = useAgents();
+  const [pageId, setPageId] = useState(initial.id);
+  const idRef = useRef(initial.id);
+  const [name, setName] = useState(initial.name);
+  const [agentName, setAgentName] = useState(initial.agent_name);
+  const [templateId, setTemplateId] = useState(initial.template_id);
+  const [components, dispatch] = useReducer(canvasReducer, initial.components);
+  const [saved, setSaved] = useState(() => (initial.id ? snapshot(initial) : ''));
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; agent?: string }>({});
+  const [previewMode, setPreviewMode] = useState(false);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [isDeploying, setIsDeploying] = useState(false);
+  const [threadId, setThreadId] = useState(() => env.newThreadId());
+  const [confirm, setConfirm] = useState<{ kind: 'template'; template: PageTemplate } | { kind: 'clear' } | null>(null);
+
+  const current = { name, description: initial.description, agent_name: agentName, template_id: templateId, components };
+  const dirty = snapshot(current) !== saved;
+  const editing = components.find((c) => c.id === activeId) ?? null;
+
+  /** Checks the draft; the problems go next to their fields. */
+  const validDraft = (requireAgent: boolean): PageDraft | null => {
+    const parsed = pageDraftSchema.safeParse(draftOf(current));
+    const next: typeof errors = {};
+    if (!parsed.success) {
+      const nameIssue = parsed.error.issues.find((i) => i.path[0] === 'name');
+      if (nameIssue) next.name = nameIssue.message;
+      const other = parsed.error.issues.find((i) => i.path[0] !== 'name');
+      if (other) notify.error('Cannot save the page', other.message);
+    }
+    if (requireAgent && !agentName.trim()) next.agent = BUILDER_TEXTS.chooseAgent;
+    setErrors(next);
+    return parsed.success && !next.agent ? parsed.data : null;
+  };
+
+  /** Saves the draft (an insert the first time); resolves with the stored row. */
+  const lastSaved = useRef<PageRow | null>(null);
+  const persist = async (draft: PageDraft): Promise<PageRow> => {
+    const row = await api.savePage(draft, idRef.current);
+    idRef.current = row.id;
+    lastSaved.current = row;
+    setPageId(row.id);
+    setSaved(snapshot(draft));
+    return row;
+  };
+
+  // A new page's address follows its first save (not while the deployment screen is up: the route change
+  // would replace the editor, so that waits for Build Another).
+  const followAddress = () => {
+    const row = lastSaved.current;
+    if (initial.id === null && row) navigate(`/pages/builder/${encodeURIComponent(row.id)}`, { replace: true, state: { page: row } satisfies BuilderLocationState });
+  };
+
+  const save = async () => {
+    const draft = validDraft(false);
+    if (!draft) return;
+    setSaving(true);
+    try {
+      const row = await persist(draft);
+      notify.success('Page saved', `${row.name} has been saved.`);
+      followAddress();
+    } catch (err) {
+      notify.error('Save failed', errorMessage(err, 'Could not save the page. Please check your connection.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const deploy = () => {
+    if (!validDraft(true)) return;
+    setActiveId(null);
+    setIsDeploying(true);
+  };
+
+  // What the deployment screen runs (again on Retry): save when needed, then publish.
+  const publish = async (): Promise<PublishPageResponse> => {
+    const draft = pageDraftSchema.parse(draftOf(current));
+    const id = dirty || !idRef.current ? (await persist(draft)).id : idRef.current;
+    return api.publishPage(id);
+  };
+
+  const completeDeploy = () => {
+    setIsDeploying(false);
+    followAddress();
+  };
+
+  const onDragEnd = useCallback((result: DropResult) => {
+    const action = dropAction(result);
+    if (action) dispatch(action);
+  }, []);
+
+  const useTemplate = (template: PageTemplate) => {
+    if (components.length > 0) setConfirm({ kind: 'template', template });
+    else applyTemplate(template);
+  };
+  const applyTemplate = (template: PageTemplate) => {
+    dispatch({ type: 'loadTemplate', template });
+    setTemplateId(template.id);
+    if (name === BUILDER_TEXTS.untitled || !name.trim()) setName(template.name);
+  };
+
+  const ask = useMemo(() => studioAsk(env.invoke, agentName, components), [env.invoke, agentName, components]);
+  const agentOptions = agents.status === 'ready' ? agents.agents.map((a) => ({ value: a.name, label: a.name })) : [];
+  if (agentName && !agentOptions.some((o) => o.value === agentName)) agentOptions.unshift({ value: agentName, label: agents.status === 'ready' ? `${agentName} (not found)` : agentName });
+
+  const saveState = saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved';
+
+  return (
+    <div className={styles.builder}>
+      <header className={styles.header}>
+        <Button variant="ghost" onClick={() => navigate('/pages')} aria-label="Back to Pages">
+          <span aria-hidden="true">←</span> Back
+        </Button>
+        <div className={styles.titleBox}>
+          <h1 className={styles.title}>{BUILDER_TEXTS.title}</h1>
+          <p className={styles.tagline}>{BUILDER_TEXTS.tagline}</p>
+        </div>
+        <div className={styles.modes} role="group" aria-label="Mode">
+          <button type="button" className={styles.mode} aria-pressed={!previewMode} onClick={() => setPreviewMode(false)} disabled={isDeploying}>
+            Build
+          </button>
+          <button type="button" className={styles.mode} aria-pressed={previewMode} onClick={() => setPreviewMode(true)} disabled={isDeploying}>
+            Preview
+          </button>
+        </div>
+        <span className={styles.saveState} role="status">
+          {saveState}
+        </span>
+        <Button variant="secondary" onClick={() => void save()} loading={saving} disabled={isDeploying}>
+          Save
+        </Button>
+        <Button onClick={deploy} disabled={isDeploying}>
+          {isDeploying ? BUILDER_TEXTS.deploying : BUILDER_TEXTS.deploy}
+        </Button>
+      </header>
+
+      {isDeploying ? (
+        <DeploymentScreen publish={publish} onComplete={completeDeploy} random={env.random} />
+      ) : (
+        <>
+          <div className={styles.settings}>
+            <TextField
+              label="Page name"
+              required
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.target.value)}
+              error={errors.name}
+              fieldClassName={styles.settingName}
+            />
+            <Select
+              label="Agent"
+              required
+              value={agentName}
+              placeholder={agents.status === 'loading' ? 'Loading agents...' : 'Choose an agent'}
+              options={agentOptions}
+              onChange={(e) => {
+                setAgentName(e.target.value);
+                setErrors((x) => ({ ...x, agent: undefined }));
+              }}
+              error={errors.agent ?? (agents.status === 'error' ? agents.message : undefined)}
+              hint="The agent that answers this page's visitors."
+              fieldClassName={styles.settingAgent}
+            />
+            {agents.status === 'error' && (
+              <Button variant="secondary" size="sm" onClick={agents.reload}>
+                Retry
+              </Button>
+            )}
+            {pageId && <span className={styles.pageId}>Saved as a draft; Deploy publishes it.</span>}
+          </div>
+
+          {previewMode ? (
+            <div className={styles.preview}>
+              <PageView components={components} ask={ask} threadId={threadId} onClearHistory={() => setThreadId(env.newThreadId())} label="Preview" />
+            </div>
+          ) : (
+            <CanvasErrorBoundary onError={(error, info) => env.logError('Page builder canvas error:', error, info.componentStack)} onReload={env.reload}>
+              <DragDropContext onDragEnd={onDragEnd}>
+                <div className={styles.workspace}>
+                  <Sidebar currentTemplate={templateId} onUseTemplate={useTemplate} onClear={() => setConfirm({ kind: 'clear' })} canClear={components.length > 0} />
+                  <Canvas components={components} activeId={activeId} onEdit={setActiveId} onDelete={(cid) => dispatch({ type: 'delete', id: cid })} />
+                </div>
+              </DragDropContext>
+            </CanvasErrorBoundary>
+          )}
+        </>
+      )}
+
+      {editing && !isDeploying && (
+        <PropsEditor component={editing} onSave={(props) => dispatch({ type: 'update', id: editing.id, props })} onClose={() => setActiveId(null)} />
+      )}
+
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.kind === 'clear' ? 'Clear canvas' : 'Use template'}
+        message={
+          confirm?.kind === 'template' ? `Loading "${confirm.template.name}" replaces every block on the canvas.` : 'Remove every block from the canvas?'
+        }
+        confirmLabel={confirm?.kind === 'clear' ? 'Clear' : 'Replace'}
+        danger
+        onConfirm={() => {
+          if (confirm?.kind === 'template') applyTemplate(confirm.template);
+          else {
+            dispatch({ type: 'clear' });
+            setTemplateId(null);
+          }
+          setConfirm(null);
+        }}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
+}

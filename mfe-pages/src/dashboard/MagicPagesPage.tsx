@@ -1,0 +1,61 @@
+// /pages2 (Magic Pages): the published pages as cards with their live link.
+import { useNavigate } from 'react-router';
+import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { formatDate, liveUrl } from '../common/format.js';
+import { usePageList } from '../common/usePageList.js';
+import { builderPath } from './PagesDashboardPage.js';
+import styles from '../common/Common.module.css';
+
+export function MagicPagesPage() {
+  const navigate = useNavigate();
+  const list = usePageList('published');
+  const create = <Button onClick={() => navigate(builderPath())}>Create page</Button>;
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Magic Pages</h1>
+          <p className={styles.subtitle}>Your live assistant pages. Share a link and visitors chat with its agent.</p>
+        </div>
+        <div className={styles.cardActions}>
+          <Button variant="secondary" onClick={() => navigate('/pages')}>
+            All pages
+          </Button>
+          {create}
+        </div>
+      </header>
+      {list.status === 'loading' ? (
+        <LoadingState text="Loading pages..." />
+      ) : list.status === 'error' ? (
+        <ErrorState message={list.message} onRetry={list.reload} />
+      ) : list.pages.length === 0 ? (
+        <EmptyState title="No published pages yet" text="Deploy a page from the builder and it appears here with its live link." action={create} />
+      ) : (
+        <ul className={styles.grid} aria-label="Published pages">
+          {list.pages.map((page) => (
+            <li key={page.id}>
+              <article className={styles.card} aria-labelledby={`magic-${page.id}`}>
+                <h2 className={styles.cardTitle} id={`magic-${page.id}`}>
+                  {page.name}
+                </h2>
+                <p className={styles.cardText}>
+                  {page.agent_name ? `Answered by ${page.agent_name}` : 'No agent chosen'} · v{page.published_version ?? 1} · {formatDate(page.published_at)}
+                </p>
+                {page.slug && (
+                  <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer" aria-label={`Open the live page of ${page.name}`}>
+                    {liveUrl(page.slug)}
+                  </a>
+                )}
+                <div className={styles.cardActions}>
+                  <Button size="sm" variant="secondary" onClick={() => navigate(builderPath(page.id))}>
+                    Edit
+                  </Button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

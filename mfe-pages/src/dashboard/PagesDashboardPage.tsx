@@ -1,0 +1,143 @@
+// /pages: every page of the library with status, version and last publish; Open, Duplicate, Unpublish
+// and Delete (with confirmation); Create page opens the builder.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { PageSummary } from '@accent/shared/data';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu } from '@accent/shared/ui';
+import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
+import { StatusTag } from '../common/StatusTag.js';
+import { usePageList } from '../common/usePageList.js';
+import { usePagesEnv } from '../state/PagesDataContext.js';
+import styles from '../common/Common.module.css';
+
+export const builderPath = (id?: string) => (id ? `/pages/builder/${encodeURIComponent(id)}` : '/pages/builder');
+
+export function PagesDashboardPage() {
+  const { api, notify } = usePagesEnv();
+  const navigate = useNavigate();
+  const list = usePageList('all');
+  const [toDelete, setToDelete] = useState<PageSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  async function duplicate(page: PageSummary) {
+    try {
+      const copy = await api.duplicatePage(page.id);
+      if (!copy) return notify.error('Duplication Failed', 'Could not load the original page.');
+      notify.success('Page Duplicated', `${copy.name} has been created.`);
+      list.reload();
+    } catch {
+      notify.error('Duplication Failed', 'Could not duplicate page. Please check your connection.');
+    }
+  }
+
+  async function unpublish(page: PageSummary) {
+    try {
+      await api.unpublishPage(page.id);
+      notify.success('Page Unpublished', `${page.name} is no longer live.`);
+      list.setPages((pages) => pages.map((p) => (p.id === page.id ? { ...p, status: 'unpublished' } : p)));
+    } catch {
+      notify.error('Unpublish Failed', 'Could not unpublish page. Please check your connection.');
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const target = toDelete;
+    setDeleting(true);
+    try {
+      await api.deletePage(target.id);
+      notify.success('Page Deleted', `${target.name} has been deleted.`);
+      list.setPages((pages) => pages.filter((p) => p.id !== target.id));
+    } catch {
+      notify.error('Deletion Failed', 'Could not delete page. Please check your connection.');
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  const create = <Button onClick={() => navigate(builderPath())}>Create page</Button>;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Pages</h1>
+          <p className={styles.subtitle}>Interactive assistant pages built from blocks and published at a link.</p>
+        </div>
+        {create}
+      </header>
+
+      {list.status === 'loading' ? (
+        <LoadingState text="Loading pages..." />
+      ) : list.status === 'error' ? (
+        <ErrorState message={list.message} onRetry={list.reload} />
+      ) : list.pages.length === 0 ? (
+        <EmptyState title="No pages yet" text="Build an assistant page from blocks or a template and deploy it." action={create} />
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-label="Pages">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Version</th>
+                <th scope="col">Last published</th>
+                <th scope="col" aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.pages.map((page) => (
+                <tr key={page.id}>
+                  <td>
+                    <button type="button" className={styles.nameButton} onClick={() => navigate(builderPath(page.id))}>
+                      {page.name}
+                    </button>
+                    <div className={styles.muted}>{page.agent_name ? `Agent: ${page.agent_name}` : 'No agent chosen'}</div>
+                    {page.status === 'published' && page.slug && (
+                      <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer">
+                        {liveUrl(page.slug)}
+                      </a>
+                    )}
+                  </td>
+                  <td>
+                    <StatusTag status={page.status} />
+                  </td>
+                  <td>{page.published_version ? `v${page.published_version}` : '—'}</td>
+                  <td>{formatDate(page.published_at)}</td>
+                  <td>
+                    <Menu
+                      label={`Actions for ${page.name}`}
+                      items={[
+                        { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
+                        { label: 'Duplicate', onSelect: () => void duplicate(page) },
+                        ...(page.status === 'published' ? [{ label: 'Unpublish', onSelect: () => void unpublish(page) }] : []),
+                        { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
+                      ]}
+                      trigger={(props) => (
+                        <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>
+                          ⋯
+                        </button>
+                      )}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete page"
+        message={toDelete ? deleteConfirmText(toDelete.name) : ''}
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// /end-user/magic-pages/:id: the published version of a page (page_versions), rendered with the same
+// renderer as the published bundle, its assistant answering through the signed-in invoke client.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { PageVersionRow } from '@accent/shared';
+import { EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { studioAsk } from '../renderer/ask.js';
+import { PageView } from '../renderer/PageView.js';
+import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
+import styles from '../common/Common.module.css';
+
+type Load = { state: 'loading' } | { state: 'ready'; version: PageVersionRow } | { state: 'missing' } | { state: 'error'; message: string };
+
+export function MagicPageRendererPage() {
+  const { id = '' } = useParams();
+  const env = usePagesEnv();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [threadId, setThreadId] = useState(() => env.newThreadId());
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    env.api.getPublishedVersion(id).then(
+      (version) => live && setLoad(version ? { state: 'ready', version } : { state: 'missing' }),
+      (err: unknown) => live && setLoad({ state: 'error', message: errorMessage(err, 'Could not load the page.') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [env.api, id, attempt]);
+
+  const version = load.state === 'ready' ? load.version : null;
+  const ask = useMemo(() => (version ? studioAsk(env.invoke, version.agent_name, version.components) : undefined), [env.invoke, version]);
+
+  return (
+    <div className={styles.page}>
+      <Link className={`${styles.link} ${styles.back}`} to="/end-user/magic-pages">
+        <span aria-hidden="true">←</span> All magic pages
+      </Link>
+      {load.state === 'loading' ? (
+        <LoadingState text="Loading page..." />
+      ) : load.state === 'error' ? (
+        <ErrorState message={load.message} onRetry={() => setAttempt((a) => a + 1)} />
+      ) : load.state === 'missing' ? (
+        <EmptyState title="Page not available" text="This page is not published." />
+      ) : (
+        <>
+          <h1 className={styles.title}>{load.version.name}</h1>
+          <PageView components={load.version.components} ask={ask} threadId={threadId} onClearHistory={() => setThreadId(env.newThreadId())} label={load.version.name} />
+        </>
+      )}
+    </div>
+  );
+}

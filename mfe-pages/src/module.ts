@@ -1,0 +1,29 @@
+// The one module this remote exposes (DESIGN.md §3): the Pages area's routes (the pages dashboards, the
+// builder, content personalisation and the end-user magic pages). The published page /p/:slug is not
+// among them: the server serves it standalone (src/published, a separate small bundle).
+import React, { lazy } from 'react';
+import type { RemoteModule } from '@accent/shared';
+import { getStore } from '@accent/shared/client';
+
+// Proof for the e2e test that the shell and this remote share one React and one jotai store.
+const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
+registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, pages: { React, store: getStore() } };
+
+// One chunk for the area's routes, picked by name.
+const route = (name: keyof typeof import('./routes.js')) => lazy(() => import('./routes.js').then((m) => ({ default: m[name] })));
+
+const remote: RemoteModule = {
+  id: 'pages',
+  routes: [
+    { path: '/pages', Component: route('PagesDashboardRoute') },
+    { path: '/pages2', Component: route('MagicPagesRoute') },
+    { path: '/pages/builder', Component: route('BuilderRoute') },
+    { path: '/pages/builder/:id', Component: route('BuilderRoute') },
+    { path: '/content', Component: route('ContentRoute') },
+    { path: '/content/personalize/:id', Component: route('PersonalizeRoute') },
+    { path: '/end-user/magic-pages', Component: route('MagicPagesListRoute') },
+    { path: '/end-user/magic-pages/:id', Component: route('MagicPageRendererRoute') },
+  ],
+};
+
+export default remote;
