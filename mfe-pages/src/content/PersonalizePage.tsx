@@ -102,7 +102,7 @@ export function PersonalizePage() {
             <p className={styles.subtitle}>The prospect sees these details on the page, and the assistant answers with them.</p>
           </header>
           {load.page.status !== 'published' && <p role="alert">This page is not published: deploy it before sharing links.</p>}
-          <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="Personalize for a prospect">
+          <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="Personalize for a prospect" noValidate>
             <TextField label="Prospect name" required value={form.prospect_name} onChange={set('prospect_name')} error={errors.prospect_name} maxLength={200} />
             {FIELDS.map(([key, label]) => (
               <TextField key={key} label={label} value={form[key]} onChange={set(key)} error={errors[key]} />

@@ -1,0 +1,190 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { AI_NOTICE, BLOCK_PALETTE, PAGE_LANGUAGES } from '@accent/shared';
+import { component, fakeApi, pageRow, renderPages } from '../testing/renderPages.js';
+import { CANVAS_ERROR_TEXT } from './CanvasErrorBoundary.js';
+
+const canvasCards = () => screen.queryAllByTestId('canvas-component');
+const header = component('h1', 'header', { title: 'Acme assistant', persona: 'Helps Acme', backgroundColor: '#112233' });
+const crm = component('c1', 'crmData', { domain: 'acme.com', customerName: 'Acme', opportunityName: 'Renewal', language: 'English' }, 'full-width', 1);
+const actions = component('a1', 'actionButtons', { buttons: ['What does Acme do?', 'Who decides?'] }, 'left-column', 0);
+const response = component('r1', 'responseArea', { title: 'Answers', backgroundColor: '#ffffff' }, 'right-column', 0);
+const chat = component('f1', 'freeformChat', { placeholder: 'Ask me', backgroundColor: '#ffffff' }, 'left-column', 1);
+
+describe('page builder', () => {
+  it('shows the header, the Blocks palette with 5 items and the 2 templates', async () => {
+    const { user } = renderPages({ route: '/pages/builder' });
+    expect(screen.getByRole('heading', { level: 1, name: 'AI Page Builder' })).toBeInTheDocument();
+    expect(screen.getByText('Drag. Drop. Deploy.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Build' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeEnabled();
+    expect(screen.getByRole('tab', { name: 'Blocks' })).toHaveAttribute('aria-selected', 'true');
+    for (const item of BLOCK_PALETTE) expect(screen.getByTestId(`palette-${item.id}`)).toHaveTextContent(item.title);
+    expect(screen.getByRole('region', { name: 'Canvas' })).toBeInTheDocument();
+    for (const zone of ['Full width zone', 'Left column zone', 'Right column zone']) expect(screen.getByRole('region', { name: zone })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Templates' }));
+    const templates = within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('listitem');
+    expect(templates).toHaveLength(2);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Lead Qualifier' })).toBeInTheDocument());
+  });
+
+  it('loads a template in place of the canvas (asking first when the canvas has blocks)', async () => {
+    const { user } = renderPages({ route: '/pages/builder' });
+    await user.click(screen.getByRole('tab', { name: 'Templates' }));
+    await user.click(screen.getByRole('button', { name: 'Use template Logistics Dashboard' }));
+    expect(canvasCards().map((c) => c.dataset.type)).toEqual(['header', 'crmData', 'actionButtons', 'freeformChat', 'responseArea']);
+    expect(screen.getByLabelText(/Page name/)).toHaveValue('Logistics Dashboard');
+    await user.click(screen.getByRole('button', { name: 'Use template Manufacturing Intelligence' }));
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(canvasCards().map((c) => c.dataset.type)).toEqual(['header', 'crmData', 'actionButtons', 'responseArea']);
+  });
+
+  it('edits props: free text, the four languages, the action-button list; Save keeps a copy and closes', async () => {
+    const api = fakeApi([pageRow('p1', { components: [header, crm, actions] })]);
+    const { user } = renderPages({ route: '/pages/builder/p1', api });
+    await screen.findByRole('button', { name: 'Edit Header' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Header' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Header' });
+    const title = within(dialog).getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'New headline');
+    expect(within(dialog).getByLabelText('Background colour')).toHaveAttribute('type', 'color');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New headline' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit CRM Data' }));
+    const language = within(screen.getByRole('dialog')).getByLabelText('Language');
+    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual([...PAGE_LANGUAGES]);
+    await user.selectOptions(language, 'French');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('French')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Action Buttons' }));
+    const editor = screen.getByRole('dialog');
+    await user.click(within(editor).getByRole('button', { name: 'Add Action Button' }));
+    expect(within(editor).getByLabelText('Action button 3')).toHaveValue('New Action Button');
+    await user.click(within(editor).getByRole('button', { name: 'Remove action button 1' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByText('What does Acme do?')).not.toBeInTheDocument();
+    expect(screen.getByText('New Action Button')).toBeInTheDocument();
+
+    // Cancel drops the edits
+    await user.click(screen.getByRole('button', { name: 'Edit Header' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Persona'), ' (draft)');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Helps Acme (draft)')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.savePage).toHaveBeenCalled());
+    const [draft, id] = api.savePage.mock.calls[0]!;
+    expect(id).toBe('p1');
+    expect(draft.components.map((c) => c.props)).toEqual([
+      { title: 'New headline', persona: 'Helps Acme', backgroundColor: '#112233' },
+      { domain: 'acme.com', customerName: 'Acme', opportunityName: 'Renewal', language: 'French' },
+      { buttons: ['Who decides?', 'New Action Button'] },
+    ]);
+  });
+
+  it('deletes a component by id', async () => {
+    const { user } = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [header, crm] })]) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Header' }));
+    expect(canvasCards().map((c) => c.dataset.id)).toEqual(['c1']);
+  });
+
+  it('shows "Unknown block type" for a component of an unrecognised type', async () => {
+    const { user } = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [component('v1', 'video', { src: 'x' })] })]) });
+    const card = await screen.findByTestId('canvas-component');
+    expect(within(card).getByText('Unknown block type')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit video' }));
+    expect(within(screen.getByRole('dialog')).getByText('Unknown block type')).toBeInTheDocument();
+  });
+
+  it('replaces a failing canvas with the fallback screen; Reload Page clears the error and reloads', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = { ...header, props: null } as never;
+    const r = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [broken] })]) });
+    expect(await screen.findByText(CANVAS_ERROR_TEXT)).toBeInTheDocument();
+    expect(r.logError).toHaveBeenCalled();
+    await r.user.click(screen.getByRole('button', { name: 'Reload Page' }));
+    expect(r.reload).toHaveBeenCalledTimes(1);
+    (console.error as jest.Mock).mockRestore?.();
+  });
+
+  it('saves a new page and moves to its address', async () => {
+    const r = renderPages({ route: '/pages/builder' });
+    const name = screen.getByLabelText(/Page name/);
+    await r.user.clear(name);
+    await r.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Page name is required')).toBeInTheDocument();
+    expect(r.api.savePage).not.toHaveBeenCalled();
+    await r.user.type(name, 'Acme page');
+    await r.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(r.location()).toBe('/pages/builder/new-1'));
+    expect(r.api.savePage.mock.calls[0]![0]).toMatchObject({ name: 'Acme page', components: [] });
+    expect(screen.getByLabelText(/Page name/)).toHaveValue('Acme page');
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it('deploys: needs an agent, saves, publishes and shows the deployment screen', async () => {
+    const r = renderPages({ route: '/pages/builder' });
+    await screen.findByRole('option', { name: 'Lead Qualifier' });
+    await r.user.click(screen.getByRole('button', { name: 'Deploy' }));
+    expect(screen.getByText('Choose the agent this page talks to before deploying.')).toBeInTheDocument();
+    await r.user.selectOptions(screen.getByLabelText(/Agent/), 'Lead Qualifier');
+    await r.user.click(screen.getByRole('button', { name: 'Deploy' }));
+    expect(screen.getByRole('heading', { name: 'Deploying Your AI Interface' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deploying...' })).toBeDisabled();
+    await waitFor(() => expect(r.api.publishPage).toHaveBeenCalledWith('new-1'));
+    expect(r.api.savePage.mock.calls[0]![0]).toMatchObject({ agent_name: 'Lead Qualifier' });
+  });
+
+  it('previews the page with a working assistant; CLEAR HISTORY starts a new thread', async () => {
+    const r = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [header, crm, actions, response, chat] })]) });
+    await screen.findByRole('button', { name: 'Edit Header' });
+    await r.user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.queryByRole('tab', { name: 'Blocks' })).not.toBeInTheDocument();
+    expect(screen.getByText(AI_NOTICE)).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'What does Acme do?' }));
+    expect(await screen.findByText('Answer to What does Acme do?')).toBeInTheDocument();
+    const [body] = r.invoke.mock.calls[0]!;
+    expect(body).toMatchObject({
+      name: 'Lead Qualifier',
+      query: 'What does Acme do?',
+      params: { domain: 'acme.com', customerName: 'Acme', opportunityName: 'Renewal', language: 'English' },
+      use_history: true,
+    });
+    const firstThread = body.thread_id;
+
+    await r.user.type(screen.getByPlaceholderText('Ask me'), 'And their budget?');
+    await r.user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Answer to And their budget?')).toBeInTheDocument();
+    expect(r.invoke.mock.calls[1]![0].thread_id).toBe(firstThread);
+
+    await r.user.click(screen.getByRole('button', { name: 'CLEAR HISTORY' }));
+    expect(screen.queryByText('Answer to What does Acme do?')).not.toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Who decides?' }));
+    await screen.findByText('Answer to Who decides?');
+    expect(r.invoke.mock.calls[2]![0].thread_id).not.toBe(firstThread);
+  });
+
+  it('streams the answer into the response area', async () => {
+    let finish!: (v: { output: string }) => void;
+    const invoke = jest.fn(async (_body: unknown, { onEvent }: { onEvent?: (e: { type: 'delta'; text: string }) => void }) => {
+      onEvent?.({ type: 'delta', text: 'Part' });
+      return new Promise<{ output: string }>((resolve) => (finish = resolve));
+    });
+    const r = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [actions, response] })]), invoke: invoke as never });
+    await screen.findByRole('button', { name: 'Edit Action Buttons' });
+    await r.user.click(screen.getByRole('button', { name: 'Preview' }));
+    await r.user.click(screen.getByRole('button', { name: 'Who decides?' }));
+    const area = screen.getByRole('region', { name: 'Answers' });
+    expect(await within(area).findByText('Part')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'What does Acme do?' })).toBeDisabled();
+    finish({ output: 'Partly done' });
+    expect(await within(area).findByText('Partly done')).toBeInTheDocument();
+  });
+});
