@@ -95,8 +95,9 @@ async function dev() {
     { id: 'missions', name: 'mfe_missions', entry: 'http://localhost:3102/mf-manifest.json', version: 'dev' },
     { id: 'flows', name: 'mfe_flows', entry: 'http://localhost:3103/mf-manifest.json', version: 'dev' },
     { id: 'background', name: 'mfe_background', entry: 'http://localhost:3104/mf-manifest.json', version: 'dev' },
+    { id: 'pages', name: 'mfe_pages', entry: 'http://localhost:3105/mf-manifest.json', version: 'dev' },
   ]);
-  step('Dev servers: shell http://localhost:3100 (studio), mfe-agents http://localhost:3101, mfe-missions http://localhost:3102, mfe-flows http://localhost:3103 and mfe-background http://localhost:3104 (standalone), API http://localhost:3000');
+  step('Dev servers: shell http://localhost:3100 (studio), mfe-agents http://localhost:3101, mfe-missions http://localhost:3102, mfe-flows http://localhost:3103, mfe-background http://localhost:3104 and mfe-pages http://localhost:3105 (standalone), API http://localhost:3000');
   const procs = [
     spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ACCENT_REMOTES: remotes } }),
     spawn(PNPM[0], [...PNPM.slice(1), '--filter', '@accent/shell', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
@@ -104,6 +105,7 @@ async function dev() {
     spawn(PNPM[0], [...PNPM.slice(1), '--filter', 'mfe-missions', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
     spawn(PNPM[0], [...PNPM.slice(1), '--filter', 'mfe-flows', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
     spawn(PNPM[0], [...PNPM.slice(1), '--filter', 'mfe-background', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
+    spawn(PNPM[0], [...PNPM.slice(1), '--filter', 'mfe-pages', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
   ];
   const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
   process.on('SIGINT', stop);

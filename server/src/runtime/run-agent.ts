@@ -189,7 +189,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     if (!agent) throw new RunError(404, RUN_MESSAGES.agentNotFound(input.agentName), 'not_found');
     const { config } = agent;
     const settings: AgentSettings = agentSettingsSchema.parse(config.settings ?? {});
-    if (!canRun(settings.access, input.user)) throw new RunError(403, RUN_MESSAGES.noAccess(input.agentName), 'forbidden');
+    if (!canRun(settings.access, input.user, input.agentName)) throw new RunError(403, RUN_MESSAGES.noAccess(input.agentName), 'forbidden');
 
     const params = { ...config.params, ...input.params };
     const runQuery = renderTemplate(input.query.trim() ? input.query : config.query, templateValues({ params, query: '', steps: [] }));
