@@ -7,6 +7,8 @@ export const SOURCE_LABELS: Record<RunSource, string> = {
   chatbot: 'Chatbot',
   api: 'API',
   agent: 'Another agent',
+  background: 'Background agent',
+  page: 'Published page',
 };
 
 export const STATUS_LABELS: Record<RunStatus, string> = {

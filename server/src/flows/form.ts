@@ -5,6 +5,7 @@
 // textarea | url | tel | date, required?, placeholder?}; none → one textarea "message". Optional `title`
 // (default: the flow's name), `description` (default: the flow's) and `submitLabel` (default "Submit").
 // Only the declared fields are passed on, as strings: the run's payload is {<name>: value…}.
+import { escapeHtml } from '../http/html.js';
 
 export const FORM_FIELD_TYPES = ['text', 'email', 'number', 'textarea', 'url', 'tel', 'date'] as const;
 type FieldType = (typeof FORM_FIELD_TYPES)[number];
@@ -58,8 +59,6 @@ export function formPayload(spec: FormSpec, body: unknown): Record<string, strin
   }
   return payload;
 }
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** No scripts, nothing from elsewhere, posts only back here. */
 export const FORM_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -7,6 +7,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const HTTP_MESSAGES = {
   bodyTooLarge: 'Request body is too large (limit 1 MB)',
+  /** a route with its own, smaller body limit */
+  bodyTooLargeLimit: (bytes: number) => `Request body is too large (limit ${bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`})`,
   invalidJson: 'Request body is not valid JSON',
   bodyRequired: 'Request body is required',
   unsupportedMediaType: 'Unsupported content type: send application/json',
@@ -48,6 +50,9 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send({ detail: validationDetail(error, request) });
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit && request.routeOptions.bodyLimit !== BODY_LIMIT_BYTES) {
+    return reply.code(413).send({ detail: HTTP_MESSAGES.bodyTooLargeLimit(request.routeOptions.bodyLimit) });
+  }
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return reply.code(known[0]).send({ detail: known[1] });
   if (isResponseSerializationError(error)) {

@@ -1,6 +1,7 @@
 // Conversation history of an agent. Memory 'session' keeps one history per thread_id, 'persistent' one
 // per user and agent across threads, 'none' keeps nothing. Histories are also scoped to their user,
-// so a guessed thread id never shows someone else's conversation.
+// so a guessed thread id never shows someone else's conversation. Anonymous page visitors (no user)
+// only have session histories, under thread ids the pages API namespaces per page and visitor.
 import type { MemoryOption } from '@accent/shared';
 import type { ModelMessage } from 'ai';
 import { sql, type Kysely } from 'kysely';
@@ -8,9 +9,10 @@ import type { DB } from '../db/schema.js';
 import { inTransaction } from '../db/values.js';
 
 /** '' = no history for this run. */
-export function threadKey(memory: MemoryOption, threadId: string, userId: string): string {
+export function threadKey(memory: MemoryOption, threadId: string, userId: string | null): string {
   if (memory === 'none') return '';
-  if (memory === 'persistent') return `user:${userId}`;
+  // without a user, 'persistent' would be one history shared by every visitor: keep it per thread
+  if (memory === 'persistent' && userId !== null) return `user:${userId}`;
   return threadId;
 }
 
@@ -18,7 +20,7 @@ interface ThreadRef {
   libraryId: string;
   agentName: string;
   threadKey: string;
-  userId: string;
+  userId: string | null;
 }
 
 /** The last `limit` messages, oldest first. */
@@ -30,7 +32,7 @@ export async function loadHistory(db: Kysely<DB>, ref: ThreadRef, limit: number)
     .where('library_id', '=', ref.libraryId)
     .where('agent_name', '=', ref.agentName)
     .where('thread_id', '=', ref.threadKey)
-    .where('user_id', '=', ref.userId)
+    .where('user_id', ref.userId === null ? 'is' : '=', ref.userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

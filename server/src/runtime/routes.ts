@@ -3,22 +3,20 @@
 import {
   agentRunRequestSchema,
   apiErrorSchema,
-  RUN_ID_HEADER,
   runDetailSchema,
   runIdParamsSchema,
   runsListQuerySchema,
   runsListResponseSchema,
-  type RunEvent,
 } from '@accent/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { NOT_SIGNED_IN, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
-import { HTTP_MESSAGES, HttpError } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { findRunner, type Runner } from './access.js';
-import { RunError } from './errors.js';
+import { replyWithRun } from './reply.js';
 import type { Runtime } from './run-agent.js';
 import { getRun, listRuns } from './runs.js';
 
@@ -29,14 +27,6 @@ export interface RuntimeRoutesOptions {
   authenticate: Guard;
   runtime: Runtime;
 }
-
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  connection: 'keep-alive',
-  // proxies such as nginx would otherwise hold the events back
-  'x-accel-buffering': 'no',
-};
 
 export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async (app, { db, authenticate, runtime }) => {
   const common = { tags: ['runtime'], security: [{ bearerAuth: [] }] };
@@ -64,12 +54,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
     async (request, reply) => {
       const runner = await runnerOf(request);
       const body = request.body;
-      // A client that goes away cancels its run (and stops paying for the model).
-      const disconnected = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableEnded) disconnected.abort();
-      });
-      const input = {
+      return replyWithRun(request, reply, runtime.runAgent, {
         libraryId: runner.libraryId,
         user: runner,
         agentName: body.name,
@@ -80,14 +65,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
         saveHistory: body.save_history,
         maxHistoryItems: body.max_history_items,
         source: body.source,
-        signal: disconnected.signal,
-      };
-
-      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-        const result = await runtime.runAgent(input);
-        return reply.header(RUN_ID_HEADER, result.runId).type('text/plain; charset=utf-8').send(result.output);
-      }
-      return streamRun(request, reply, (onEvent) => runtime.runAgent({ ...input, onEvent, stream: true }));
+      });
     },
   );
 
@@ -118,31 +96,3 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
     },
   );
 };
-
-/**
- * SSE: the stream opens with the run's first event, so errors found before the run starts (unknown
- * agent, access, rate limit, missing key) are still plain HTTP errors with their status. Each event
- * is `data: <json>\n\n`; a failure after the start is an `error` event.
- */
-async function streamRun(request: FastifyRequest, reply: FastifyReply, run: (onEvent: (event: RunEvent) => void) => Promise<unknown>) {
-  let open = false;
-  const send = (event: RunEvent) => {
-    if (!open) {
-      reply.hijack();
-      reply.raw.writeHead(200, SSE_HEADERS);
-      open = true;
-    }
-    if (!reply.raw.destroyed) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
-  };
-  try {
-    await run(send);
-  } catch (error) {
-    if (!open) throw error;
-    if (!(error instanceof RunError && error.code === 'cancelled')) {
-      if (!(error instanceof HttpError)) request.log.error({ err: error }, 'run failed');
-      send(error instanceof HttpError ? { type: 'error', message: error.detail, status: error.statusCode } : { type: 'error', message: HTTP_MESSAGES.internal, status: 500 });
-    }
-  }
-  reply.raw.end();
-  return reply;
-}

@@ -13,9 +13,10 @@ export type RunSource = (typeof RUN_SOURCES)[number];
 export const INVOKE_SOURCES = ['test', 'agent-test', 'chatbot', 'api'] as const;
 /**
  * Sources that get the agent's fallback answer when a step fails. Test runs (editor and /agent-test)
- * get the real error instead, because they exist to debug the agent.
+ * get the real error instead, because they exist to debug the agent; visitors of published pages get
+ * the fallback like chatbot users (the run keeps the real error).
  */
-export const FALLBACK_SOURCES: readonly RunSource[] = ['chatbot', 'api'];
+export const FALLBACK_SOURCES: readonly RunSource[] = ['chatbot', 'api', 'page'];
 
 export const RUN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
