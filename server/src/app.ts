@@ -21,6 +21,8 @@ import { discoverLocalRemotes } from './remotes/local.js';
 import { remoteRoutes } from './remotes/routes.js';
 import { createFlows, flowRoutes, type FlowsOptions } from './flows/index.js';
 import { createMissions, missionRoutes, type MissionsOptions } from './missions/index.js';
+import { publicPageRoutes } from './pages/public.js';
+import { pageRoutes } from './pages/routes.js';
 import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
@@ -124,6 +126,9 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(remoteRoutes, { prefix: '/api/v1', db: db.db, authenticate, local: localRemotes, overrides: config.remoteOverrides });
   await app.register(missionRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: missions.runner, webhookSigningSecret: config.webhookSigningSecret });
   await app.register(flowRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: flows.runner, publicUrl: config.publicUrl });
+  await app.register(pageRoutes, { prefix: '/api/v1', db: db.db, authenticate, publicUrl: config.publicUrl });
+  // published pages and their chat, for anonymous visitors (/p/:slug, /api/public/pages/*)
+  await app.register(publicPageRoutes, { db: db.db, runtime, config });
   await app.register(clientConfigRoutes, { prefix: '/api/v1', supabase: config.supabase });
   // PostgREST for the browser's supabase-js client (its own error shape and error handler)
   await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret });

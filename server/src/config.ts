@@ -64,6 +64,7 @@ const envSchema = z.object({
     .optional(),
   COOKIE_SECURE: booleanFlag.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
+  PAGE_CHAT_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(20),
   ACCENT_MASTER_KEY: masterKey.optional(),
   // Model providers: used when the library has no stored credential of its own.
   OPENAI_API_KEY: secret,
@@ -124,6 +125,8 @@ export interface Config {
   cookieSecure: boolean;
   /** sign-in attempts per minute per address and email */
   loginRateLimit: number;
+  /** chat messages per minute per visitor address and published page (the public chat of /p/{slug}) */
+  pageChatRateLimit: number;
   /** ACCENT_MASTER_KEY; unset: generated into DATA_DIR/master.key on first use (see `masterKeyFor`) */
   masterKey?: Buffer;
   /** Provider settings from the environment, per provider key (openai, anthropic, google, microsoft, local). */
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteOverrides: e.ACCENT_REMOTES ?? [],
     cookieSecure: e.COOKIE_SECURE,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    pageChatRateLimit: e.PAGE_CHAT_RATE_LIMIT,
     masterKey: e.ACCENT_MASTER_KEY,
     providerEnv: {
       openai: defined({ apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }),

@@ -24,4 +24,9 @@ export const GATEWAY_TABLES: Readonly<Record<string, GatewayTableConfig>> = {
   // 008: background agents (admins and builders write; members only read their own) and their runs
   background_agents: { writable: true, maxRows: DEFAULT_MAX_ROWS },
   background_runs: { writable: false, maxRows: DEFAULT_MAX_ROWS },
+  // 010: pages (admins and builders write; members read published ones), their immutable published
+  // versions and prospect personalisations (both written only by the pages API)
+  pages: { writable: true, maxRows: DEFAULT_MAX_ROWS },
+  page_versions: { writable: false, maxRows: DEFAULT_MAX_ROWS },
+  page_personalizations: { writable: false, maxRows: DEFAULT_MAX_ROWS },
 };

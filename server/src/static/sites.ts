@@ -22,8 +22,8 @@ export function cacheControlFor(filePath: string): string {
   return HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE;
 }
 
-/** Paths that never fall back to the single-page app. */
-const SERVER_PATHS = /^\/(api|rest|mfe)(\/|$)/;
+/** Paths that never fall back to the single-page app (/p: published pages, served without the studio). */
+const SERVER_PATHS = /^\/(api|rest|mfe|p)(\/|$)/;
 
 /** A client-side route: a GET outside the server's paths whose last segment is not a file name. */
 export function isAppRoute(request: FastifyRequest): boolean {

@@ -29,12 +29,18 @@ describe('static sites', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/agents', '/flows/1b2c', '/end-user/missions/edit/42', '/p/quarterly-review'])('answers the client-side route %s with index.html', async (url) => {
+  it.each(['/agents', '/flows/1b2c', '/end-user/missions/edit/42', '/pages/builder/42'])('answers the client-side route %s with index.html', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(INDEX);
+  });
+
+  it.each(['/p/quarterly-review', '/p/quarterly-review/extra', '/p'])('never answers a published page path (%s) with the studio', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toBe(INDEX);
   });
 
   it('caches hashed files for a year', async () => {

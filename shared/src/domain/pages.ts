@@ -1,5 +1,5 @@
 // Pages (spec 02 §2.5–2.6, §3.7–3.9, §4.5–4.6, §9): the page builder's blocks and canvas components,
-// the stored page (table `pages`, migration 009, through the data gateway with RLS), its immutable
+// the stored page (table `pages`, migration 010, through the data gateway with RLS), its immutable
 // published versions (`page_versions`), prospect personalisations (`page_personalizations`), and the
 // public API a published page at /p/{slug} uses (no session: anonymous visitors).
 import { z } from 'zod';
@@ -96,7 +96,7 @@ export type CanvasComponent = z.infer<typeof canvasComponentSchema>;
 export const MAX_PAGE_COMPONENTS = 100;
 export const pageComponentsSchema = z.array(canvasComponentSchema).max(MAX_PAGE_COMPONENTS, `A page holds at most ${MAX_PAGE_COMPONENTS} components`);
 
-// ---- Stored pages (migration 009) ----------------------------------------------------------------
+// ---- Stored pages (migration 010) ----------------------------------------------------------------
 
 export const PAGE_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
@@ -184,6 +184,14 @@ export type PublishPageResponse = z.infer<typeof publishPageResponseSchema>;
 // GET  /api/public/pages/:slug?p=token → PublicPage (personalisation merged into crmData)
 // POST /api/public/pages/:slug/chat    → text/event-stream of RunEvent (like /agent/invoke), body publicChatRequestSchema
 //      rate-limited per visitor; runs only the page's bound agent; 404 for unknown/unpublished slugs.
+
+export const PUBLIC_PAGES_API = '/api/public/pages';
+/**
+ * GET /p/{slug} embeds the page's PublicPage (personalisation merged) as JSON in
+ * `<script type="application/json" id="accent-public-page">`, so the published bundle can render without
+ * waiting for GET /api/public/pages/:slug (which answers the same).
+ */
+export const PUBLIC_PAGE_DATA_ELEMENT_ID = 'accent-public-page';
 
 export const publicPageSchema = z.object({
   slug: z.string(),
