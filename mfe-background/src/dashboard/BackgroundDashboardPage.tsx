@@ -1,5 +1,6 @@
 // /background: the Background Agents dashboard (spec 02 §2.3, §3.5, §5): search, category filter with
 // its 300 ms animation, agent cards with Duplicate and Delete, and the Create Background Agent modal.
+// Beyond the spec: Run now in the card menu and the Results feed of what agents delivered.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -14,6 +15,8 @@ import type { BackgroundAgentSummary } from '@accent/shared/data';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Modal } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
+import { useRunNow } from '../common/useRunNow.js';
+import { ResultsFeed, type ResultsFeedHandle } from './ResultsFeed.js';
 import styles from './Dashboard.module.css';
 
 /** The Create Background Agent modal's choices (§2.3); only the first one does anything. */
@@ -41,6 +44,8 @@ export function BackgroundDashboardPage() {
   const [toDelete, setToDelete] = useState<BackgroundAgentSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const feed = useRef<ResultsFeedHandle>(null);
+  const { runNow } = useRunNow();
 
   const reload = useCallback(async () => {
     setLoadError(null);
@@ -96,6 +101,11 @@ export function BackgroundDashboardPage() {
     } catch {
       notify.error('Duplication Failed', 'Could not duplicate agent. Please check your connection.');
     }
+  }
+
+  async function runAgentNow(agent: BackgroundAgentSummary) {
+    const runId = await runNow(agent.id, agent.name);
+    if (runId) feed.current?.track(runId);
   }
 
   async function confirmDelete() {
@@ -162,11 +172,14 @@ export function BackgroundDashboardPage() {
               agent={agent}
               onOpen={() => navigate(`/background/${encodeURIComponent(agent.id)}`)}
               onDuplicate={() => void duplicate(agent)}
+              onRunNow={() => void runAgentNow(agent)}
               onDelete={() => setToDelete(agent)}
             />
           ))}
         </ul>
       )}
+
+      <ResultsFeed ref={feed} />
 
       <Modal open={creating} onClose={() => setCreating(false)} title="Create Background Agent" size="lg">
         <ul className={styles.options}>
@@ -195,7 +208,19 @@ export function BackgroundDashboardPage() {
   );
 }
 
-function AgentCard({ agent, onOpen, onDuplicate, onDelete }: { agent: BackgroundAgentSummary; onOpen: () => void; onDuplicate: () => void; onDelete: () => void }) {
+function AgentCard({
+  agent,
+  onOpen,
+  onDuplicate,
+  onRunNow,
+  onDelete,
+}: {
+  agent: BackgroundAgentSummary;
+  onOpen: () => void;
+  onDuplicate: () => void;
+  onRunNow: () => void;
+  onDelete: () => void;
+}) {
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
@@ -222,6 +247,7 @@ function AgentCard({ agent, onOpen, onDuplicate, onDelete }: { agent: Background
           label={`Actions for ${agent.name}`}
           items={[
             { label: 'Duplicate', onSelect: onDuplicate },
+            { label: 'Run now', onSelect: onRunNow },
             { label: 'Delete', onSelect: onDelete, danger: true },
           ]}
           trigger={(props) => (

@@ -48,7 +48,7 @@ describe('Background agent editor', () => {
   });
 
   it('keeps Publish disabled until the checklist is complete; Test needs name and system prompt', async () => {
-    const { user, alert, log } = renderBackground({ route: '/background/new' });
+    const { user, api, log } = renderBackground({ route: '/background/new' });
     const name = screen.getByLabelText(/Agent Name/);
     await user.clear(name);
     expect(screen.getByTestId('preview-name')).toHaveTextContent('Untitled Agent');
@@ -68,8 +68,9 @@ describe('Background agent editor', () => {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Test Configuration' }));
-    expect(alert).toHaveBeenCalledWith('Agent test initiated! Check console for details.');
+    expect(within(await screen.findByRole('dialog', { name: 'Test Configuration' })).getByText('Agent test initiated! Check console for details.')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ name: 'Pipeline Watcher', systemPrompt: 'You watch deals' }));
+    expect(api.testConfig).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pipeline Watcher', systemPrompt: 'You watch deals' }), null);
   });
 
   it('clears the interval or the cron expression when the schedule type changes', async () => {

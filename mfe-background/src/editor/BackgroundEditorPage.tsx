@@ -1,7 +1,8 @@
 // /background/new and /background/:id: the background agent editor (spec 02 §2.4, §3.6, §4.4, §5, §9):
 // eight form sections, the Agent Preview side panel, and Save Draft / Publish (Update) through the data
-// service. Test Configuration only logs the configuration and alerts for now (§4.4).
-import { useEffect, useState, type ReactNode } from 'react';
+// service. Beyond the spec (which only alerts on test): Test Configuration is a real dry run on the
+// server, saved agents have Run now and their runs, and the delivery settings of the chosen channels.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   backgroundEditorTitle,
@@ -28,6 +29,7 @@ import {
   BACKGROUND_TEXTS,
   BACKGROUND_TIMEZONES,
   type BackgroundAgentConfig,
+  type BackgroundAgentStatus,
   type BackgroundConfigStatus,
   type BackgroundDataSource,
   type BackgroundDeliveryChannel,
@@ -38,9 +40,16 @@ import {
   type BackgroundScheduleType,
   type BackgroundStepType,
 } from '@accent/shared';
+import { backgroundScheduleProblem, type BackgroundScheduleProblem } from '@accent/shared/data';
 import { Button, Checkbox, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
-import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import { errorDetail, errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import { useRunNow } from '../common/useRunNow.js';
+import { RunsPanel } from '../runs/RunsPanel.js';
+import { useAgentRuns } from '../runs/useAgentRuns.js';
 import { AgentPreview } from './AgentPreview.js';
+import { DeliverySettings } from './DeliverySettings.js';
+import { EventTrigger } from './EventTrigger.js';
+import { TestDialog, type TestState } from './TestDialog.js';
 import { DELIVERY_CHANNEL_LABELS, ICON_NAMES, OUTPUT_FORMAT_LABELS, PERMISSION_LABELS, SCHEDULE_TYPE_LABELS } from './labels.js';
 import styles from './Editor.module.css';
 
@@ -57,6 +66,16 @@ export function BackgroundEditorPage() {
   const [loading, setLoading] = useState(editingId !== null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState<BackgroundConfigStatus | null>(null);
+  /** the stored status (paused is set by the run worker, not by the editor) */
+  const [storedStatus, setStoredStatus] = useState<BackgroundAgentStatus | null>(null);
+  /** a cron expression or time zone the database refused on save */
+  const [scheduleProblem, setScheduleProblem] = useState<BackgroundScheduleProblem | null>(null);
+  const [testState, setTestState] = useState<TestState | null>(null);
+  const testSeq = useRef(0);
+  const cronRef = useRef<HTMLInputElement>(null);
+  const timezoneRef = useRef<HTMLSelectElement>(null);
+  const runs = useAgentRuns(editingId);
+  const { runNow, busyId } = useRunNow();
 
   useEffect(() => {
     if (!editingId) return;
@@ -69,7 +88,10 @@ export function BackgroundEditorPage() {
         if (!stored) {
           setLoadError('The background agent could not be found.');
           notify.error('Agent Not Found', 'The background agent could not be loaded.');
-        } else setConfig(normalizeLoadedConfig(stored.config));
+        } else {
+          setConfig(normalizeLoadedConfig(stored.config));
+          setStoredStatus(stored.status);
+        }
         setLoading(false);
       },
       (err: unknown) => {
@@ -84,7 +106,24 @@ export function BackgroundEditorPage() {
     };
   }, [api, notify, editingId]);
 
-  const set = <K extends keyof BackgroundAgentConfig>(key: K, value: BackgroundAgentConfig[K]) => setConfig((c) => ({ ...c, [key]: value }));
+  // Unmounting (leaving the editor) abandons a test in progress.
+  useEffect(
+    () => () => {
+      testSeq.current += 1;
+    },
+    [],
+  );
+
+  // A refused schedule field takes the focus, so its message is read out next to it.
+  useEffect(() => {
+    if (scheduleProblem?.field === 'cronExpression') cronRef.current?.focus();
+    else if (scheduleProblem?.field === 'timezone') timezoneRef.current?.focus();
+  }, [scheduleProblem]);
+
+  const set = <K extends keyof BackgroundAgentConfig>(key: K, value: BackgroundAgentConfig[K]) => {
+    if (scheduleProblem && (key === 'cronExpression' || key === 'timezone')) setScheduleProblem(null);
+    setConfig((c) => ({ ...c, [key]: value }));
+  };
   const setStep = (index: number, patch: Partial<BackgroundProcessingStep>) =>
     setConfig((c) => ({ ...c, processingSteps: c.processingSteps.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
 
@@ -93,20 +132,46 @@ export function BackgroundEditorPage() {
   async function save(status: BackgroundConfigStatus) {
     if (status === 'active' && !canPublish(config)) return;
     setSaving(status);
+    setScheduleProblem(null);
     try {
       await api.saveAgent({ ...config, status }, status, editingId);
       notify.success(status === 'active' ? (editingId ? 'Agent Updated' : 'Agent Published') : 'Draft Saved', `${config.name || BACKGROUND_TEXTS.untitled} has been saved.`);
       navigate('/background');
-    } catch {
-      notify.error('Save Failed', 'Could not save the background agent. Please check your connection.');
+    } catch (err) {
+      // The form keeps every value; a refused schedule says why, next to its field.
+      const problem = backgroundScheduleProblem(err);
+      if (problem) {
+        setScheduleProblem(problem);
+        notify.error('Save Failed', problem.hint ? `${problem.message}. ${problem.hint}` : problem.message);
+      } else notify.error('Save Failed', 'Could not save the background agent. Please check your connection.');
       setSaving(null);
     }
   }
 
-  function test() {
+  async function test() {
     if (!canTest(config)) return;
-    env.log('Testing background agent configuration:', config);
-    env.alert(BACKGROUND_TEXTS.testAlert);
+    const seq = ++testSeq.current;
+    const tested = config;
+    env.log('Testing background agent configuration:', tested);
+    setTestState({ phase: 'running' });
+    try {
+      const result = await api.testConfig(tested, editingId);
+      env.log('Background agent test result:', result);
+      if (seq === testSeq.current) setTestState({ phase: 'done', result });
+    } catch (err) {
+      if (seq === testSeq.current) setTestState({ phase: 'error', message: errorDetail(err, 'The test could not run.') });
+    }
+  }
+
+  function closeTest() {
+    testSeq.current += 1; // a late answer is dropped
+    setTestState(null);
+  }
+
+  async function runAgentNow() {
+    if (!editingId) return;
+    const runId = await runNow(editingId, config.name);
+    if (runId) runs.track(runId);
   }
 
   const header = (
@@ -121,7 +186,12 @@ export function BackgroundEditorPage() {
         </Button>
         {!loading && !loadError && (
           <>
-            <Button variant="secondary" disabled={!canTest(config) || saving !== null} onClick={test}>
+            {editingId && (
+              <Button variant="secondary" loading={busyId === editingId} disabled={saving !== null} onClick={() => void runAgentNow()}>
+                Run now
+              </Button>
+            )}
+            <Button variant="secondary" disabled={!canTest(config) || saving !== null} loading={testState?.phase === 'running'} onClick={() => void test()}>
               {BACKGROUND_TEXTS.testConfiguration}
             </Button>
             <Button variant="secondary" disabled={saving !== null} loading={saving === 'draft'} onClick={() => void save('draft')}>
@@ -151,11 +221,18 @@ export function BackgroundEditorPage() {
       </div>
     );
 
+  // a stored time zone outside the list stays visible (and selected) rather than silently replaced
+  const timezoneOptions = (BACKGROUND_TIMEZONES as readonly string[]).includes(config.timezone) ? BACKGROUND_TIMEZONES : [config.timezone, ...BACKGROUND_TIMEZONES];
   const categoryOptions = (BACKGROUND_CATEGORIES as readonly string[]).includes(config.category) || !config.category ? BACKGROUND_CATEGORIES : [config.category, ...BACKGROUND_CATEGORIES];
 
   return (
     <div className={styles.page}>
       {header}
+      {storedStatus === 'paused' && (
+        <p className={styles.notice} role="note" data-testid="paused-notice">
+          This agent was paused after repeated failures. Update (publish) resumes it.
+        </p>
+      )}
       <div className={styles.layout}>
         <div className={styles.form}>
           <Section title="Basic Configuration">
@@ -249,7 +326,10 @@ export function BackgroundEditorPage() {
                 label="Schedule Type"
                 value={config.scheduleType}
                 options={BACKGROUND_SCHEDULE_TYPES.map((t) => ({ value: t, label: SCHEDULE_TYPE_LABELS[t] }))}
-                onChange={(e) => setConfig((c) => changeScheduleType(c, e.target.value as BackgroundScheduleType))}
+                onChange={(e) => {
+                  setScheduleProblem(null);
+                  setConfig((c) => changeScheduleType(c, e.target.value as BackgroundScheduleType));
+                }}
               />
               {config.scheduleType === 'interval' && (
                 <Select
@@ -262,10 +342,12 @@ export function BackgroundEditorPage() {
               )}
               {config.scheduleType === 'cron' && (
                 <TextField
+                  ref={cronRef}
                   label="Cron Expression"
                   value={config.cronExpression}
                   placeholder={BACKGROUND_CRON_EXAMPLE}
                   onChange={(e) => set('cronExpression', e.target.value)}
+                  error={scheduleProblem?.field === 'cronExpression' ? <ProblemText problem={scheduleProblem} /> : undefined}
                   hint={
                     <>
                       Example: <code>{BACKGROUND_CRON_EXAMPLE}</code> = 7 AM weekdays
@@ -273,9 +355,21 @@ export function BackgroundEditorPage() {
                   }
                 />
               )}
-              <Select label="Timezone" value={config.timezone} options={BACKGROUND_TIMEZONES.map((t) => ({ value: t, label: t }))} onChange={(e) => set('timezone', e.target.value)} />
+              <Select
+                ref={timezoneRef}
+                label="Timezone"
+                value={config.timezone}
+                options={timezoneOptions.map((t) => ({ value: t, label: t }))}
+                onChange={(e) => set('timezone', e.target.value)}
+                error={scheduleProblem?.field === 'timezone' ? <ProblemText problem={scheduleProblem} /> : undefined}
+              />
             </div>
-            {config.scheduleType === 'event' && <p className={styles.hint}>The agent runs when a triggering event arrives.</p>}
+            {config.scheduleType === 'event' && (
+              <>
+                <p className={styles.hint}>The agent runs when a triggering event arrives.</p>
+                <EventTrigger agentId={editingId} />
+              </>
+            )}
             <Checkbox label="Allow running on demand" checked={config.runOnDemand} onChange={(e) => set('runOnDemand', e.target.checked)} />
           </Section>
 
@@ -300,6 +394,7 @@ export function BackgroundEditorPage() {
                 ))}
               </div>
             </fieldset>
+            <DeliverySettings config={config} onChange={(key, value) => set(key, value)} />
           </Section>
 
           <Section title="Permissions & Security">
@@ -351,7 +446,18 @@ export function BackgroundEditorPage() {
         </div>
         <AgentPreview config={config} />
       </div>
+      {editingId && <RunsPanel agentId={editingId} state={runs} />}
+      <TestDialog state={testState} onClose={closeTest} onRetry={() => void test()} />
     </div>
+  );
+}
+
+function ProblemText({ problem }: { problem: BackgroundScheduleProblem }) {
+  return (
+    <>
+      {problem.message}
+      {problem.hint && <span className={styles.fieldHint}>{problem.hint}</span>}
+    </>
   );
 }
 

@@ -1,26 +1,56 @@
-// Data access of the Background Agents area behind one context: components get the real service (table
-// `background_agents` through @accent/shared/data) and the toast bus by default; tests inject plain
-// functions instead of mocking modules.
+// Data access of the Background Agents area behind one context: components get the real service (tables
+// `background_agents` and `background_runs` through @accent/shared/data, run/test calls on /api/v1) and
+// the toast bus by default; tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { toast } from '@accent/shared/client';
 import { backgroundAgentsService, type BackgroundAgentsService } from '@accent/shared/data';
 
-export type BackgroundData = Pick<BackgroundAgentsService, 'listAgents' | 'getAgent' | 'saveAgent' | 'deleteAgent' | 'duplicateAgent'>;
+export type BackgroundData = Pick<
+  BackgroundAgentsService,
+  | 'listAgents'
+  | 'getAgent'
+  | 'saveAgent'
+  | 'deleteAgent'
+  | 'duplicateAgent'
+  | 'listRuns'
+  | 'listFeed'
+  | 'runNow'
+  | 'testConfig'
+  | 'getEventTrigger'
+  | 'downloadDocument'
+>;
 
 export interface Notifier {
   success(title: string, message?: string, duration?: number): unknown;
   error(title: string, message?: string, duration?: number): unknown;
 }
 
+/** While a run is queued or running, runs and the results feed are read again this often. */
+export const RUNS_REFRESH_MS = 3000;
+
 export interface BackgroundEnvironment {
   api: BackgroundData;
   notify: Notifier;
-  /** the Test Configuration alert (window.alert in the browser) */
-  alert(message: string): void;
-  /** where choices and test configurations are logged (console.info in the browser) */
+  /** where test configurations and their results are logged (console.info in the browser) */
   log(...args: unknown[]): void;
+  /** hands a file to the user (a download in the browser) */
+  saveFile(blob: Blob, filename: string): void;
   /** the dashboard's filter animation (spec: 300 ms) */
   filterAnimationMs?: number;
+  /** polling of pending runs (RUNS_REFRESH_MS) */
+  runsRefreshMs?: number;
+}
+
+export function browserSaveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // revoked after the click has started the download
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const defaultBackgroundEnvironment: BackgroundEnvironment = {
@@ -30,13 +60,19 @@ export const defaultBackgroundEnvironment: BackgroundEnvironment = {
     saveAgent: (config, status, id) => backgroundAgentsService.saveAgent(config, status, id),
     deleteAgent: (id) => backgroundAgentsService.deleteAgent(id),
     duplicateAgent: (id) => backgroundAgentsService.duplicateAgent(id),
+    listRuns: (agentId, limit) => backgroundAgentsService.listRuns(agentId, limit),
+    listFeed: (limit) => backgroundAgentsService.listFeed(limit),
+    runNow: (id) => backgroundAgentsService.runNow(id),
+    testConfig: (config, id) => backgroundAgentsService.testConfig(config, id),
+    getEventTrigger: (id) => backgroundAgentsService.getEventTrigger(id),
+    downloadDocument: (agentId, runId) => backgroundAgentsService.downloadDocument(agentId, runId),
   },
   notify: {
     success: (title, message, duration) => toast.success(title, message, duration),
     error: (title, message, duration) => toast.error(title, message, duration),
   },
-  alert: (message) => window.alert(message),
   log: (...args) => console.info(...args),
+  saveFile: browserSaveFile,
 };
 
 const BackgroundDataContext = createContext<BackgroundEnvironment>(defaultBackgroundEnvironment);
@@ -52,4 +88,10 @@ export function errorMessage(err: unknown, fallback = 'Request failed'): string 
   if (err instanceof Error && err.message) return err.message;
   if (typeof err === 'string' && err) return err;
   return fallback;
+}
+
+/** The server's own explanation of a refused call (ApiError.detail, e.g. a 409), else the error's message. */
+export function errorDetail(err: unknown, fallback = 'Request failed'): string {
+  const detail = err && typeof err === 'object' ? (err as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail.trim() ? detail : errorMessage(err, fallback);
 }

@@ -1,0 +1,58 @@
+// How runs read on screen: times, durations, triggers, statuses, channels and sources.
+import {
+  BACKGROUND_DATA_SOURCE_GROUPS,
+  type BackgroundDataSource,
+  type BackgroundDelivery,
+  type BackgroundRunStatus,
+  type BackgroundRunTrigger,
+  type BackgroundSourceResult,
+} from '@accent/shared';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** A timestamp in the user's locale; '—' when there is none; the raw text when it is not a date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export const RUN_TRIGGER_LABELS: Readonly<Record<BackgroundRunTrigger, string>> = { schedule: 'Scheduled', manual: 'Run now', event: 'Event', test: 'Test' };
+
+export const RUN_STATUS_LABELS: Readonly<Record<BackgroundRunStatus, string>> = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+export const isPending = (status: BackgroundRunStatus) => status === 'queued' || status === 'running';
+
+export const DELIVERY_STATUS_LABELS: Readonly<Record<BackgroundDelivery['status'], string>> = { sent: 'sent', failed: 'failed', skipped: 'skipped', dry_run: 'dry run' };
+
+export const SOURCE_STATUS_LABELS: Readonly<Record<BackgroundSourceResult['status'], string>> = { collected: 'collected', not_connected: 'not connected', failed: 'failed' };
+
+const SOURCE_LABELS = new Map<string, string>(BACKGROUND_DATA_SOURCE_GROUPS.flatMap((g) => g.sources.map((s) => [s.value, s.label] as const)));
+export const sourceLabel = (source: BackgroundDataSource) => SOURCE_LABELS.get(source) ?? source;
+
+/** The first `lines` non-empty lines of an output, cut to `max` characters. */
+export function excerpt(text: string | null | undefined, lines = 3, max = 280): string {
+  if (!text) return '';
+  const kept = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, lines)
+    .join('\n');
+  return kept.length > max ? `${kept.slice(0, max - 1).trimEnd()}…` : kept;
+}
+
+/** The run's time: when it started, else when it was queued. */
+export const runTime = (run: { started_at: string | null; created_at: string }) => run.started_at ?? run.created_at;

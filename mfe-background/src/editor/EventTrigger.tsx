@@ -1,0 +1,50 @@
+// Event-triggered agents: the URL an event is posted to and how to sign it (GET
+// /api/v1/background-agents/:id/event-trigger), for saved agents.
+import { useEffect, useState } from 'react';
+import type { BackgroundEventTrigger } from '@accent/shared';
+import { TextField } from '@accent/shared/ui';
+import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import styles from './Editor.module.css';
+
+type Load = { state: 'loading' } | { state: 'ready'; trigger: BackgroundEventTrigger } | { state: 'error'; message: string };
+
+export function EventTrigger({ agentId }: { agentId: string | null }) {
+  const { api } = useBackgroundEnv();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!agentId) return;
+    let live = true;
+    setLoad({ state: 'loading' });
+    api.getEventTrigger(agentId).then(
+      (trigger) => live && setLoad({ state: 'ready', trigger }),
+      (err: unknown) => live && setLoad({ state: 'error', message: errorDetail(err, 'Could not load the event trigger.') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, agentId]);
+
+  if (!agentId) return <p className={styles.hint}>Save the agent to get its event trigger URL.</p>;
+  if (load.state === 'loading')
+    return (
+      <p className={styles.hint} role="status">
+        Loading the event trigger…
+      </p>
+    );
+  if (load.state === 'error')
+    return (
+      <p className={styles.errorText} role="alert">
+        Event trigger: {load.message}
+      </p>
+    );
+  const { trigger } = load;
+  return (
+    <div className={styles.group} data-testid="event-trigger">
+      <TextField label="Event trigger URL" value={trigger.url} readOnly onFocus={(e) => e.currentTarget.select()} />
+      <p className={styles.hint}>
+        POST the event as JSON, signed in the <code>{trigger.signature_header}</code> header: {trigger.how}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+// The editor's Runs section (saved agents): the agent's background_runs, newest first, with time,
+// duration, trigger, status, attempt, each channel's delivery, each source, the error, the output
+// (expandable) and the formatted document to download.
+import { useId, useState } from 'react';
+import type { BackgroundRun } from '@accent/shared/data';
+import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import { OUTPUT_FORMAT_LABELS } from '../editor/labels.js';
+import { formatDateTime, formatDuration, isPending, runTime, RUN_STATUS_LABELS, RUN_TRIGGER_LABELS } from '../common/format.js';
+import { DeliveryList, SourceList } from './Outcomes.js';
+import type { AgentRuns } from './useAgentRuns.js';
+import styles from './Runs.module.css';
+
+export function RunsPanel({ agentId, state }: { agentId: string; state: AgentRuns }) {
+  const { runs, error, polling, reload } = state;
+  let body;
+  if (error && !runs) body = <ErrorState message={`Could not load runs: ${error}`} onRetry={() => void reload()} />;
+  else if (!runs) body = <LoadingState text="Loading runs..." />;
+  else if (runs.length === 0) body = <EmptyState title="No runs yet" text="Use Run now, or wait for the schedule." />;
+  else
+    body = (
+      <ol className={styles.list} aria-label="Agent runs">
+        {runs.map((run) => (
+          <li key={run.id}>
+            <RunItem agentId={agentId} run={run} />
+          </li>
+        ))}
+      </ol>
+    );
+  return (
+    <section className={styles.section} aria-labelledby="bg-runs-title">
+      <div className={styles.sectionHeader}>
+        <h2 id="bg-runs-title" className={styles.sectionTitle}>
+          Runs
+        </h2>
+        <div className={styles.runActions}>
+          {polling && (
+            <span className={styles.muted} role="status">
+              Updating…
+            </span>
+          )}
+          <Button variant="ghost" size="sm" onClick={() => void reload()}>
+            Refresh
+          </Button>
+        </div>
+      </div>
+      {error && runs && (
+        <p className={styles.error} role="alert">
+          Could not load runs: {error}
+        </p>
+      )}
+      {body}
+    </section>
+  );
+}
+
+function RunItem({ agentId, run }: { agentId: string; run: BackgroundRun }) {
+  const { api, notify, saveFile } = useBackgroundEnv();
+  const [open, setOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const outputId = useId();
+  const headingId = useId();
+  const when = runTime(run);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const doc = await api.downloadDocument(agentId, run.id);
+      saveFile(doc.blob, doc.filename);
+    } catch (err) {
+      notify.error('Download Failed', errorDetail(err, 'Could not download the document.'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <article className={styles.run} aria-labelledby={headingId} data-testid={`bg-run-${run.id}`}>
+      <div className={styles.runHead}>
+        <h3 id={headingId} className={styles.runTitle}>
+          <time dateTime={when}>{formatDateTime(when)}</time>
+        </h3>
+        <span className={`${styles.badge} ${styles[`status_${run.status}`] ?? ''}`} data-testid="run-status">
+          {RUN_STATUS_LABELS[run.status]}
+        </span>
+        <span>{RUN_TRIGGER_LABELS[run.trigger]}</span>
+        <span className={styles.muted}>{formatDuration(run.duration_ms)}</span>
+        <span className={styles.muted}>
+          Attempt {run.attempt} of {run.max_attempts}
+        </span>
+      </div>
+      {run.error && (
+        <p className={styles.error} data-testid="run-error">
+          {run.error}
+        </p>
+      )}
+      {isPending(run.status) && <p className={styles.muted}>{run.status === 'queued' ? 'Waiting to start…' : 'The agent is working…'}</p>}
+      {!isPending(run.status) && (
+        <div className={styles.grid}>
+          <div>
+            <h4 className={styles.subTitle}>Deliveries</h4>
+            <DeliveryList deliveries={run.deliveries} />
+          </div>
+          <div>
+            <h4 className={styles.subTitle}>Sources</h4>
+            <SourceList sources={run.sources} label="Sources" />
+          </div>
+        </div>
+      )}
+      {run.output !== null && (
+        <div className={styles.runActions}>
+          <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={outputId} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide output' : 'Show output'}
+          </Button>
+          {run.status === 'succeeded' && (
+            <Button variant="ghost" size="sm" loading={downloading} onClick={() => void download()} aria-label={`Download ${OUTPUT_FORMAT_LABELS[run.format]} document`}>
+              Download
+            </Button>
+          )}
+        </div>
+      )}
+      {open && run.output !== null && (
+        <pre id={outputId} className={styles.output} aria-label="Run output">
+          {run.output}
+        </pre>
+      )}
+    </article>
+  );
+}
