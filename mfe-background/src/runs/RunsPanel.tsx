@@ -109,7 +109,7 @@ function RunItem({ agentId, run }: { agentId: string; run: BackgroundRun }) {
       )}
       {run.output !== null && (
         <div className={styles.runActions}>
-          <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={outputId} onClick={() => setOpen((o) => !o)}>
+          <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={open ? outputId : undefined} onClick={() => setOpen((o) => !o)}>
             {open ? 'Hide output' : 'Show output'}
           </Button>
           {run.status === 'succeeded' && (
