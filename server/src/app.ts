@@ -20,6 +20,7 @@ import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './
 import { discoverLocalRemotes } from './remotes/local.js';
 import { remoteRoutes } from './remotes/routes.js';
 import { createFlows, flowRoutes, type FlowsOptions } from './flows/index.js';
+import { backgroundRoutes, createBackground, type BackgroundOptions } from './background/index.js';
 import { createMissions, missionRoutes, type MissionsOptions } from './missions/index.js';
 import { publicPageRoutes } from './pages/public.js';
 import { pageRoutes } from './pages/routes.js';
@@ -62,9 +63,11 @@ export interface AppDeps {
   missions?: MissionsOptions;
   /** Flow runs tuning (tests shorten time limits). */
   flows?: FlowsOptions;
+  /** Background agent runs tuning (tests shorten retry delays). */
+  background?: BackgroundOptions;
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions }: AppDeps) {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -120,6 +123,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions });
   app.decorate('flows', flows);
   app.addHook('onClose', () => flows.runner.drain());
+  const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions });
+  app.decorate('background', background);
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
@@ -129,6 +134,16 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(pageRoutes, { prefix: '/api/v1', db: db.db, authenticate, publicUrl: config.publicUrl });
   // published pages and their chat, for anonymous visitors (/p/:slug, /api/public/pages/*)
   await app.register(publicPageRoutes, { db: db.db, runtime, config });
+  await app.register(backgroundRoutes, {
+    prefix: '/api/v1',
+    db: db.db,
+    authenticate,
+    scheduler,
+    runner: background.runner,
+    webhookSigningSecret: config.webhookSigningSecret,
+    retryMinuteSeconds: background.retryMinuteSeconds,
+    publicUrl: config.publicUrl,
+  });
   await app.register(clientConfigRoutes, { prefix: '/api/v1', supabase: config.supabase });
   // PostgREST for the browser's supabase-js client (its own error shape and error handler)
   await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret });

@@ -3,15 +3,11 @@
 // webhook: POST JSON `{mission, run, output}` with `X-Accent-Signature: sha256=<hex>`, the HMAC-SHA256
 // of the exact request body under the library's webhook secret (see `webhookSecretFor`), through the
 // SSRF guard. Each channel's outcome is recorded as `{channel, status: sent|failed|skipped, detail}`.
-import { createHmac } from 'node:crypto';
 import type { MissionRunDelivery } from '@accent/shared';
-import { createTransport } from 'nodemailer';
-import { guardedFetch, SSRF_HINTS } from '../net/ssrf.js';
+import { createMailer, describeError, postTo, webhookSecretFor } from '../delivery/channels.js';
 
-export const WEBHOOK_SIGNATURE_HEADER = 'X-Accent-Signature';
+export { signWebhookBody, WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from '../delivery/channels.js';
 export const WEBHOOK_EVENT = 'mission.run.finished';
-/** how much of a receiver's answer is kept (for the delivery detail) */
-const WEBHOOK_RESPONSE_MAX_BYTES = 64 * 1024;
 
 export const DELIVERY_MESSAGES = {
   feed: 'Saved to the mission feed',
@@ -23,21 +19,6 @@ export const DELIVERY_MESSAGES = {
   webhookRejected: (status: number, body: string) => `The webhook answered HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ''}`,
   unknownChannel: (channel: string) => `Unknown delivery channel "${channel}"`,
 } as const;
-
-/**
- * The secret a library's webhooks are signed with: HMAC-SHA256 of `accent-webhook:v1:<library id>` under
- * the server's signing secret (WEBHOOK_SIGNING_SECRET, else the JWT secret). Per library and stable across
- * restarts; administrators read it from GET /api/v1/missions/webhook-secret. Changing the server secret
- * changes every library's.
- */
-export function webhookSecretFor(libraryId: string, serverSecret: string): string {
-  return createHmac('sha256', serverSecret).update(`accent-webhook:v1:${libraryId}`).digest('hex');
-}
-
-/** `sha256=<hex>` of the raw body: what receivers recompute and compare (in constant time). */
-export function signWebhookBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
 
 export interface DeliveryMission {
   id: string;
@@ -76,14 +57,9 @@ export interface Deliverer {
   close(): void;
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDeliverer(config: DelivererConfig): Deliverer {
-  let transport: ReturnType<typeof createTransport> | null = null;
-  const mailer = () => {
-    transport ??= createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-    return transport;
-  };
+  const mailer = createMailer(config);
 
   async function email(mission: DeliveryMission, run: DeliveryRun, ownerEmail: string | null): Promise<MissionRunDelivery> {
     if (!config.smtpUrl) return { channel: 'email', status: 'failed', detail: DELIVERY_MESSAGES.emailNotConfigured };
@@ -100,8 +76,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       `Run: ${run.id} (${run.trigger === 'schedule' ? 'scheduled' : 'run now'}), finished ${when}`,
     ].join('\n');
     try {
-      await mailer().sendMail({
-        from: config.smtpFrom,
+      await mailer.send({
         to,
         subject: succeeded ? `Mission "${mission.name}": new result` : `Mission "${mission.name}" failed`,
         text,
@@ -130,33 +105,17 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       },
       output: run.output,
     });
-    const secret = webhookSecretFor(mission.library_id, config.webhookSigningSecret);
-    try {
-      const response = await guardedFetch(
-        {
-          url,
-          method: 'POST',
-          body,
-          timeoutMs: config.webhookTimeoutMs ?? 10_000,
-          // a signed delivery goes to the URL given, not wherever a redirect points
-          followRedirects: false,
-          maxBodyBytes: WEBHOOK_RESPONSE_MAX_BYTES,
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'AccentStudio-Webhook/1',
-            [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhookBody(body, secret),
-            'x-accent-event': WEBHOOK_EVENT,
-            'x-accent-delivery': run.id,
-          },
-        },
-        // ALLOW_PRIVATE_WEBHOOKS=true: every address; otherwise the guard's default refusals
-        { allowPrivate: config.allowPrivateWebhooks, blockedHint: SSRF_HINTS.webhooks },
-      );
-      if (response.status >= 200 && response.status < 300) return { channel: 'webhook', status: 'sent', detail: DELIVERY_MESSAGES.webhookSent(response.status) };
-      return { channel: 'webhook', status: 'failed', detail: DELIVERY_MESSAGES.webhookRejected(response.status, response.body.toString('utf8').trim()) };
-    } catch (error) {
-      return { channel: 'webhook', status: 'failed', detail: describeError(error) };
-    }
+    const outcome = await postTo({
+      url,
+      body,
+      signWith: webhookSecretFor(mission.library_id, config.webhookSigningSecret),
+      headers: { 'x-accent-event': WEBHOOK_EVENT, 'x-accent-delivery': run.id },
+      allowPrivate: config.allowPrivateWebhooks,
+      timeoutMs: config.webhookTimeoutMs,
+    });
+    if (outcome.ok) return { channel: 'webhook', status: 'sent', detail: DELIVERY_MESSAGES.webhookSent(outcome.status!) };
+    if (outcome.error) return { channel: 'webhook', status: 'failed', detail: outcome.error };
+    return { channel: 'webhook', status: 'failed', detail: DELIVERY_MESSAGES.webhookRejected(outcome.status!, outcome.answer) };
   }
 
   return {
@@ -177,8 +136,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       }
     },
     close() {
-      transport?.close();
-      transport = null;
+      mailer.close();
     },
   };
 }

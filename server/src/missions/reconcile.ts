@@ -13,7 +13,7 @@
 // which reconnects); `onMissionsChanged(libraryId)` does the same for code that writes missions itself.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { listSchedules, scheduleKeyFor as keyFor, syncSchedules, type DesiredSchedule, type PgBoss, type Scheduler } from '../scheduler/index.js';
+import { createChangeListener, listSchedules, scheduleKeyFor as keyFor, syncSchedules, type DesiredSchedule, type PgBoss, type Scheduler } from '../scheduler/index.js';
 import { MISSION_QUEUES, occurrenceKey, type ScheduledRunJob } from './run.js';
 import { isOccurrence, nextRun, resolveSchedule } from './schedule.js';
 import { withMissionTables } from './tables.js';
@@ -115,50 +115,17 @@ export function createReconciler(deps: { db: Kysely<DB>; scheduler: Scheduler; l
     return next;
   }
 
-  const pending = new Map<string, Promise<void>>();
+  const changes = createChangeListener({
+    channel: MISSIONS_CHANGED_CHANNEL,
+    scheduler,
+    log: { info: () => undefined, ...log },
+    what: 'mission',
+    debounceMs,
+    onChange: (libraryId) => reconcile(libraryId ?? undefined),
+  });
   /** Reconciles a library soon (coalescing bursts); resolves when done. No-op while the scheduler is not running. */
-  function onMissionsChanged(libraryId?: string | null): Promise<void> {
-    if (!scheduler.running) return Promise.resolve();
-    const key = libraryId ?? '*';
-    const queued = pending.get(key);
-    if (queued) return queued;
-    const promise = new Promise<void>((resolve) => setTimeout(resolve, debounceMs))
-      .then(async () => {
-        pending.delete(key);
-        if (!scheduler.running) return;
-        await reconcile(libraryId ?? undefined);
-      })
-      .catch((error: unknown) => log.error(error, 'Reconciling mission schedules failed'));
-    pending.set(key, promise);
-    return promise;
-  }
-
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  let listener: { close(): Promise<void> } | null = null;
-  /** LISTEN through pg-boss's database (its own reconnecting connection on PostgreSQL, in-process on PGlite). */
-  async function listen(boss: PgBoss): Promise<void> {
-    const database = boss.getDb();
-    if (!database.listen) {
-      log.warn('Mission changes are picked up every minute: the job database cannot LISTEN');
-      return;
-    }
-    try {
-      listener = await database.listen(
-        MISSIONS_CHANGED_CHANNEL,
-        (payload) => void onMissionsChanged(UUID.test(payload) ? payload : null),
-        // after a reconnect, notifications may have been missed
-        () => void onMissionsChanged(null),
-      );
-    } catch (error) {
-      log.error(error, 'Cannot LISTEN for mission changes; they are picked up every minute');
-    }
-  }
-
-  async function unlisten(): Promise<void> {
-    const current = listener;
-    listener = null;
-    await current?.close().catch(() => undefined);
-  }
+  const onMissionsChanged = (libraryId?: string | null) => changes.changed(libraryId);
+  const { listen, unlisten } = changes;
 
   return { reconcile, onMissionsChanged, listen, unlisten };
 }

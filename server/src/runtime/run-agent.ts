@@ -2,6 +2,7 @@
 // with its tools and conversation history, and records the run (trace, tokens, timings) in agent_runs.
 import {
   agentSettingsSchema,
+  type AgentConfig,
   FALLBACK_ANSWERS,
   FALLBACK_SOURCES,
   MAX_AGENT_DEPTH,
@@ -24,7 +25,7 @@ import type { CredentialStore, CredentialValues } from '../credentials/store.js'
 import type { DB } from '../db/schema.js';
 import { searchKnowledgeBase } from '../library/documents.js';
 import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
-import type { ToolContext } from '../tools/types.js';
+import type { ToolContext, ToolGuard } from '../tools/types.js';
 import { canRun, type Runner } from './access.js';
 import { RUN_MESSAGES, RunError } from './errors.js';
 import { appendHistory, loadHistory, threadKey } from './history.js';
@@ -56,6 +57,13 @@ export interface RunAgentInput {
   stream?: boolean;
   /** 0 for a person's run; set by Ask Agent / Run Agent Command */
   depth?: number;
+  /**
+   * Run this configuration instead of the saved agent named agentName (background agents, which are
+   * not in the agents table). The caller has checked who may run it; the run is recorded without an agent id.
+   */
+  inline?: AgentConfig;
+  /** Refuses a tool call (its answer to the model is {error: <reason>}): a background agent's permissions. */
+  toolGuard?: ToolGuard;
 }
 
 export interface RunAgentResult {
@@ -185,11 +193,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     };
     if (depth > MAX_AGENT_DEPTH) throw new RunError(400, RUN_MESSAGES.tooDeep(input.agentName, MAX_AGENT_DEPTH), 'invalid');
 
-    const agent = await getAgentForRun(db, input.libraryId, input.agentName);
+    const agent = input.inline ? { id: null, version: null, config: input.inline } : await getAgentForRun(db, input.libraryId, input.agentName);
     if (!agent) throw new RunError(404, RUN_MESSAGES.agentNotFound(input.agentName), 'not_found');
     const { config } = agent;
     const settings: AgentSettings = agentSettingsSchema.parse(config.settings ?? {});
-    if (!canRun(settings.access, input.user, input.agentName)) throw new RunError(403, RUN_MESSAGES.noAccess(input.agentName), 'forbidden');
+    if (!input.inline && !canRun(settings.access, input.user, input.agentName)) throw new RunError(403, RUN_MESSAGES.noAccess(input.agentName), 'forbidden');
 
     const params = { ...config.params, ...input.params };
     const runQuery = renderTemplate(input.query.trim() ? input.query : config.query, templateValues({ params, query: '', steps: [] }));
@@ -328,6 +336,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       signal,
       connectorBaseUrls: config.connectorBaseUrls,
       connector: (key: ConnectorKey) => credentials.get(input.libraryId, 'connector', key),
+      ...(input.toolGuard ? { guard: input.toolGuard } : {}),
       runAgent: async (nested) => {
         if (run.depth + 1 > MAX_AGENT_DEPTH) throw new RunError(400, RUN_MESSAGES.tooDeep(nested.agentName, MAX_AGENT_DEPTH), 'invalid');
         const result = await runAgent({

@@ -1,2 +1,3 @@
 export * from './scheduler.js';
 export * from './sync.js';
+export * from './changes.js';

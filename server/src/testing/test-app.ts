@@ -25,6 +25,7 @@ export interface TestContextOptions {
   jobs?: AppDeps['jobs'];
   missions?: AppDeps['missions'];
   flows?: AppDeps['flows'];
+  background?: AppDeps['background'];
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -48,6 +49,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     jobs: options.jobs,
     missions: options.missions,
     flows: options.flows,
+    background: options.background,
   });
   await app.ready();
   if (options.jobs) await app.scheduler.start();

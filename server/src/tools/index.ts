@@ -90,8 +90,9 @@ export function buildToolSet(names: readonly string[], context: ToolContext, rec
         recorder.emit({ type: 'tool', name, status: 'started' });
         let output: unknown;
         let error: string | null;
+        const refused = context.guard?.(module.name, input) ?? null;
         try {
-          output = await module.execute(input, context);
+          output = refused ? { error: 'not_permitted', message: refused } : await module.execute(input, context);
           error = answeredError(output);
         } catch (thrown) {
           if (context.signal.aborted) throw thrown;

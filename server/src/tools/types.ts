@@ -26,7 +26,12 @@ export interface ToolContext {
   /** the library's stored values of a connector, or undefined when it is not connected */
   connector(key: ConnectorKey): Promise<CredentialValues | undefined>;
   runAgent(run: NestedRun): Promise<{ output: string; runId: string }>;
+  /** When set, asked before every call: a reason refuses the call (a background agent's permissions). */
+  guard?: ToolGuard;
 }
+
+/** null allows the call; a string is the reason it is refused. */
+export type ToolGuard = (toolName: ToolName, input: unknown) => string | null;
 
 export interface ToolModule<I = any> {
   name: ToolName;

@@ -193,6 +193,34 @@ export const CREDENTIAL_DEFINITIONS: readonly CredentialDefinition[] = [
     hintField: 'botToken',
     schema: z.object({ botToken: text('Bot token') }),
   },
+  {
+    // background agents' slack delivery channel posts here
+    kind: 'connector',
+    key: 'slack_webhook',
+    label: 'Slack incoming webhook',
+    fields: [field('webhookUrl', 'Incoming webhook URL (https://hooks.slack.com/services/…)', true)],
+    hintField: 'webhookUrl',
+    schema: z.object({ webhookUrl: httpUrl('Incoming webhook URL') }),
+  },
+  {
+    // background agents' sms delivery channel: the Twilio Messages API, or any provider speaking it
+    kind: 'connector',
+    key: 'sms',
+    label: 'SMS provider (Twilio)',
+    fields: [
+      field('accountSid', 'Account SID', false),
+      field('authToken', 'Auth token', true),
+      field('from', 'From number (E.164, e.g. +15551234567)', false),
+      field('baseUrl', 'API base URL (optional, default https://api.twilio.com)', false, false),
+    ],
+    hintField: 'authToken',
+    schema: z.object({
+      accountSid: text('Account SID').regex(/^[A-Za-z0-9]+$/, 'Account SID may contain letters and digits only'),
+      authToken: text('Auth token'),
+      from: text('From number').regex(/^\+[1-9]\d{6,14}$/, 'From number must be in E.164 form, e.g. +15551234567'),
+      baseUrl: httpUrl('API base URL').optional(),
+    }),
+  },
 ];
 
 export function findCredentialDefinition(kind: string, key: string): CredentialDefinition | undefined {
