@@ -102,7 +102,7 @@ describe('admin API', () => {
     it('lists every provider and connector, configured or not', async () => {
       const items = await credentialsOf();
       expect(items.map((i) => `${i.kind}/${i.key}`)).toEqual(CREDENTIAL_DEFINITIONS.map((d) => `${d.kind}/${d.key}`));
-      expect(items.map((i) => i.key)).toEqual(['openai', 'anthropic', 'google', 'microsoft', 'local', 'google_search', 'serp_api', 'sendgrid', 'hubspot', 'salesforce', 'linkedin', 'slack']);
+      expect(items.map((i) => i.key)).toEqual(['openai', 'anthropic', 'google', 'microsoft', 'local', 'google_search', 'serp_api', 'sendgrid', 'hubspot', 'salesforce', 'linkedin', 'slack', 'slack_webhook', 'sms']);
       expect(find(items, 'openai')).toMatchObject({ configured: false, source: null, hint: null, updated_at: null, label: 'OpenAI' });
       // set in the server's environment: usable, but nothing of it is shown
       expect(find(items, 'anthropic')).toMatchObject({ configured: true, source: 'environment', hint: null });

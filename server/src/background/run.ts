@@ -99,12 +99,14 @@ export function inlineAgent(config: BackgroundAgentConfig): AgentConfig {
       system,
       tools,
       include_in_output: false,
+      // the agent's own retries (maxRetries × retryDelay) are the retry policy: no quick retries inside
+      model: { max_retries: 0 },
     };
   });
   const previous = steps.length > 0 ? `\n\nResult of the processing steps:\n{{step${steps.length}}}` : '';
   const template = config.outputTemplate.trim() ? `\n\nShape the result after this output template:\n${config.outputTemplate.trim()}` : '';
   const shape = config.outputFormat === 'json' || config.outputFormat === 'csv' ? '\nWhere the result is a list of records, give it as a JSON array of flat objects.' : '';
-  steps.push({ name: 'Output', query: `{{query}}${previous}\n\nWrite the final result.${template}${shape}`, system, tools, include_in_output: true });
+  steps.push({ name: 'Output', query: `{{query}}${previous}\n\nWrite the final result.${template}${shape}`, system, tools, include_in_output: true, model: { max_retries: 0 } });
   return {
     name: config.name,
     description: config.description,
