@@ -12,8 +12,12 @@ const advance = (ms: number) => act(async () => void jest.advanceTimersByTime(ms
 const status = () => screen.getByTestId('deploy-status').textContent;
 
 describe('DeploymentScreen', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('rotates the status message every 2 s and succeeds at 8 s after the publish answer', async () => {
     const publish = jest.fn(async () => result);

@@ -4,7 +4,7 @@
 import '@accent/shared/tokens.css';
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createPublicPagesClient, newPageThreadId, PUBLIC_PAGE_DATA_ELEMENT_ID, publicPageSchema, type PublicPage } from '@accent/shared/public';
+import { createPublicPagesClient, newPageThreadId, PUBLIC_PAGE_DATA_ELEMENT_ID, PUBLIC_THREAD_ID_PATTERN, readPublicPage, type PublicPage } from '@accent/shared/public';
 import { streamedText, type AskPage } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';
 import styles from './Published.module.css';
@@ -22,8 +22,8 @@ function embeddedPage(slug: string): PublicPage | null {
   const text = document.getElementById(PUBLIC_PAGE_DATA_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    const parsed = publicPageSchema.safeParse(JSON.parse(text));
-    return parsed.success && parsed.data.slug === slug ? parsed.data : null;
+    const page = readPublicPage(JSON.parse(text));
+    return page?.slug === slug ? page : null;
   } catch {
     return null;
   }
@@ -33,7 +33,7 @@ const threadKey = (slug: string) => `accent-page-thread:${slug}`;
 function storedThread(slug: string): string {
   try {
     const stored = sessionStorage.getItem(threadKey(slug));
-    if (stored && /^[A-Za-z0-9_-]{8,64}$/.test(stored)) return stored;
+    if (stored && PUBLIC_THREAD_ID_PATTERN.test(stored)) return stored;
   } catch {
     // storage blocked: the thread lasts as long as the page
   }

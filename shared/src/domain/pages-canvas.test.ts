@@ -10,12 +10,11 @@ import {
   deleteComponent,
   loadTemplate,
   moveComponent,
-  newPageThreadId,
   PAGE_TEMPLATES,
   updateComponentProps,
   validateBlockProps,
 } from './pages-canvas.js';
-import { BLOCK_TYPES, canvasComponentSchema, publicChatRequestSchema, type CanvasComponent } from './pages.js';
+import { BLOCK_TYPES, canvasComponentSchema, newPageThreadId, publicChatRequestSchema, type CanvasComponent } from './pages.js';
 
 const ids = (list: CanvasComponent[]) => list.map((c) => `${c.layout.zone}:${c.layout.position}:${c.id}`);
 let n = 0;

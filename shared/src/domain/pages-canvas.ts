@@ -246,12 +246,3 @@ export function canvasReducer(components: CanvasComponent[], action: CanvasActio
       return normalizePositions(action.components);
   }
 }
-
-// ---- Conversation threads of a page's assistant ---------------------------------------------------
-
-/** A new conversation id (accepted by the public chat: 8–64 of A-Z a-z 0-9 _ -). CLEAR HISTORY takes a new one. */
-export function newPageThreadId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return `page-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}

@@ -3,44 +3,18 @@
 // published versions (`page_versions`), prospect personalisations (`page_personalizations`), and the
 // public API a published page at /p/{slug} uses (no session: anonymous visitors).
 import { z } from 'zod';
+import {
+  CANVAS_ZONES,
+  PAGE_LANGUAGES,
+  PUBLIC_CHAT_MAX_MESSAGE,
+  PUBLIC_CHAT_TEXTS,
+  PUBLIC_THREAD_ID_PATTERN,
+  type BlockType,
+} from './pages-basics.js';
+// the plain constants and helpers (no zod: the published page bundles them)
+export * from './pages-basics.js';
 
 // ---- Blocks and canvas components (§2.6, §3.7) ---------------------------------------------------
-
-export const BLOCK_TYPES = ['header', 'crmData', 'actionButtons', 'responseArea', 'freeformChat'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-
-export const CANVAS_ZONES = ['full-width', 'left-column', 'right-column'] as const;
-export type CanvasZone = (typeof CANVAS_ZONES)[number];
-export const DEFAULT_ZONE: CanvasZone = 'full-width';
-
-export const PAGE_LANGUAGES = ['English', 'Spanish', 'French', 'German'] as const;
-export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
-
-/** "This is AI generated. Always verify the content." under the chat (§2.6). */
-export const AI_NOTICE = 'This is AI generated. Always verify the content.';
-export const UNKNOWN_BLOCK_TYPE = 'Unknown block type';
-export const NEW_ACTION_BUTTON = 'New Action Button';
-
-/** Deployment animation (§4.5, §9). */
-export const DEPLOY_MESSAGE_ROTATION_MS = 2000;
-export const DEPLOY_SUCCESS_AFTER_MS = 8000;
-export const CONFETTI_MS = 3000;
-
-/** Random 9-character component id (§3.7). */
-export function newComponentId(random: () => number = Math.random): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  let id = '';
-  for (let i = 0; i < 9; i += 1) id += alphabet[Math.floor(random() * alphabet.length)];
-  return id;
-}
-
-/** Default width of a new component (§3.7): 50% in side columns, actionButtons 40%, responseArea 60%, else 100%. */
-export function defaultWidth(type: BlockType, zone: CanvasZone): string {
-  if (zone !== 'full-width') return '50%';
-  if (type === 'actionButtons') return '40%';
-  if (type === 'responseArea') return '60%';
-  return '100%';
-}
 
 const text = z.string().max(2000, 'Keep it under 2000 characters');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour like #1a2b3c');
@@ -166,10 +140,6 @@ export const personalizationInputSchema = z.object({
 // POST /api/v1/pages/:id/unpublish        → { status: 'unpublished' }
 // POST /api/v1/pages/:id/personalizations → PagePersonalizationRow & { url }   body personalizationInputSchema
 
-export const PUBLISHED_PAGE_PATH = '/p';
-export const publishedPageUrl = (origin: string, slug: string, token?: string) =>
-  `${origin}${PUBLISHED_PAGE_PATH}/${encodeURIComponent(slug)}${token ? `?p=${encodeURIComponent(token)}` : ''}`;
-
 export const publishPageResponseSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -185,14 +155,6 @@ export type PublishPageResponse = z.infer<typeof publishPageResponseSchema>;
 // POST /api/public/pages/:slug/chat    → text/event-stream of RunEvent (like /agent/invoke), body publicChatRequestSchema
 //      rate-limited per visitor; runs only the page's bound agent; 404 for unknown/unpublished slugs.
 
-export const PUBLIC_PAGES_API = '/api/public/pages';
-/**
- * GET /p/{slug} embeds the page's PublicPage (personalisation merged) as JSON in
- * `<script type="application/json" id="accent-public-page">`, so the published bundle can render without
- * waiting for GET /api/public/pages/:slug (which answers the same).
- */
-export const PUBLIC_PAGE_DATA_ELEMENT_ID = 'accent-public-page';
-
 export const publicPageSchema = z.object({
   slug: z.string(),
   name: z.string(),
@@ -201,26 +163,14 @@ export const publicPageSchema = z.object({
 });
 export type PublicPage = z.infer<typeof publicPageSchema>;
 
-export const PUBLIC_CHAT_MAX_MESSAGE = 4000;
 export const publicChatRequestSchema = z.object({
-  message: z.string().trim().min(1, 'Type a message first').max(PUBLIC_CHAT_MAX_MESSAGE, `Keep the message under ${PUBLIC_CHAT_MAX_MESSAGE} characters`),
+  message: z.string().trim().min(1, PUBLIC_CHAT_TEXTS.emptyMessage).max(PUBLIC_CHAT_MAX_MESSAGE, PUBLIC_CHAT_TEXTS.tooLong),
   /** the visitor's conversation; a new one after CLEAR HISTORY */
-  thread_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid thread id'),
+  thread_id: z.string().regex(PUBLIC_THREAD_ID_PATTERN, PUBLIC_CHAT_TEXTS.invalidThread),
   /** personalisation token of the link the visitor opened, if any */
   p: z.string().max(64).optional(),
 });
 // The agent's params (crmData fields and language) come from the published version and the
 // personalisation on the server, never from the visitor.
 
-/** The params a page passes to its agent: the crmData fields and language of its first crmData block. */
-export function pageAgentParams(components: readonly CanvasComponent[], override: Partial<BlockProps['crmData']> = {}): Record<string, string> {
-  const crm = components.find((c) => c.type === 'crmData');
-  const props = { ...(crm?.props ?? {}), ...override } as Record<string, unknown>;
-  const params: Record<string, string> = {};
-  for (const key of ['domain', 'customerName', 'opportunityName', 'language'] as const) {
-    const value = props[key];
-    if (typeof value === 'string' && value !== '') params[key] = value;
-  }
-  return params;
-}
 export type PublicChatRequest = z.infer<typeof publicChatRequestSchema>;
