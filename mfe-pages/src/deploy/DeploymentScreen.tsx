@@ -1,6 +1,6 @@
 // The deployment screen (spec 02 §2.5): replaces the builder while deploying; the builder returns with
 // Build Another (the completion handler).
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { PublishPageResponse } from '@accent/shared';
 import { Button, Spinner } from '@accent/shared/ui';
 import { DEPLOY_STATUS_MESSAGES, DEPLOY_TEXTS, deployProgress } from './deployMachine.js';
@@ -18,11 +18,16 @@ export interface DeploymentScreenProps {
 export function DeploymentScreen({ publish, onComplete, random }: DeploymentScreenProps) {
   const { state, retry } = useDeployment(publish, random);
   const progress = deployProgress(state);
+  // the outcome takes focus once, so a screen reader announces it
+  const outcome = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state.phase !== 'deploying') outcome.current?.focus();
+  }, [state.phase]);
 
   if (state.phase === 'error') {
     return (
       <section className={styles.screen} aria-labelledby="deploy-title">
-        <h2 id="deploy-title" className={styles.title}>
+        <h2 id="deploy-title" className={styles.title} tabIndex={-1} ref={outcome}>
           {DEPLOY_TEXTS.failed}
         </h2>
         <p className={styles.error} role="alert">
@@ -45,7 +50,7 @@ export function DeploymentScreen({ publish, onComplete, random }: DeploymentScre
         <div className={styles.check} aria-hidden="true">
           ✓
         </div>
-        <h2 id="deploy-title" className={styles.title} tabIndex={-1} ref={(el) => el?.focus()}>
+        <h2 id="deploy-title" className={styles.title} tabIndex={-1} ref={outcome}>
           {DEPLOY_TEXTS.success}
         </h2>
         <p className={styles.text}>{DEPLOY_TEXTS.successText}</p>
