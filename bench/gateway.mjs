@@ -7,9 +7,10 @@
 //
 // Usage: pnpm --filter @accent/server build && node bench/gateway.mjs
 //   GATEWAY_BENCH_SECONDS (default 10), GATEWAY_BENCH_CLIENTS (default 50)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { withThrowawayPostgres } from './postgres.mjs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,6 @@ const CLIENTS = Number(process.env.GATEWAY_BENCH_CLIENTS ?? 50);
 const DURATION_MS = Number(process.env.GATEWAY_BENCH_SECONDS ?? 10) * 1000;
 const WARM_UP_MS = 1500;
 const MAX_REQUESTS = 500_000;
-const PG_PORT = 55432;
 // user 1 owns every mission of "Agent 5" (see the seed), so the member's filtered read finds rows
 const AGENT = 'Agent 5';
 const QUERY = `/rest/v1/missions?select=id,name,status&agent_id=eq.${encodeURIComponent(AGENT)}&status=eq.active&order=created_at.desc&limit=20`;
@@ -167,59 +167,6 @@ async function runScenario(label, env) {
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function postgresBinDir() {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base)
-    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(base, versions[0], 'bin') : undefined;
-}
-
-const isRoot = process.getuid?.() === 0;
-
-/** Runs a PostgreSQL tool, as the postgres user when we are root (initdb and postgres refuse root). */
-function pgTool(bin, args) {
-  const [cmd, cmdArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-  execFileSync(cmd, cmdArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-/** A throwaway cluster on 127.0.0.1:PG_PORT (sockets in its own folder); stopped and deleted afterwards. */
-async function withThrowawayPostgres(work) {
-  let bin = postgresBinDir();
-  if (!bin && isRoot) {
-    console.log('Installing Debian\'s PostgreSQL (apt-get install -y postgresql)…');
-    try {
-      execFileSync('apt-get', ['install', '-y', 'postgresql'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    } catch {
-      execFileSync('apt-get', ['update'], { stdio: 'ignore' });
-      execFileSync('apt-get', ['install', '-y', 'postgresql'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    }
-    bin = postgresBinDir();
-  }
-  if (!bin) {
-    console.log('PostgreSQL: skipped (no DATABASE_URL, no /usr/lib/postgresql/*/bin/initdb, and not root to install it)');
-    return;
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'accent-bench-pg-'));
-  const data = path.join(dir, 'data');
-  if (isRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
-  let started = false;
-  try {
-    pgTool(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-N', '-E', 'UTF8']);
-    pgTool(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
-    started = true;
-    await work(`postgres://postgres@127.0.0.1:${PG_PORT}/postgres`);
-  } finally {
-    if (started) pgTool(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

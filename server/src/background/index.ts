@@ -58,12 +58,24 @@ export function createBackground(deps: BackgroundDeps): Background {
     await ensureQueue(boss, BACKGROUND_QUEUES.run, RUN_QUEUE);
     await ensureQueue(boss, BACKGROUND_QUEUES.reconcile, { retryLimit: 0, expireInSeconds: 300 });
     if (options.work !== false) {
+      // Many agents often come due in the same minute: fetch up to `concurrency` jobs at a time, run them
+      // side by side, settle each on its own (retries are per agent), and fetch again at once while
+      // batches come back full instead of waiting a polling interval per job.
+      const concurrency = options.concurrency ?? 4;
       await boss.work(
         BACKGROUND_QUEUES.run,
-        { includeMetadata: true, pollingIntervalSeconds: scheduler.pollingIntervalSeconds, localConcurrency: options.concurrency ?? 4 },
-        async (jobs: JobWithMetadata<BackgroundRunJob>[]) => {
-          for (const job of jobs) await runner.handleJob(job);
-        },
+        { includeMetadata: true, pollingIntervalSeconds: scheduler.pollingIntervalSeconds, batchSize: concurrency, burstWhenBatchFull: true, perJobResults: true },
+        async (jobs: JobWithMetadata<BackgroundRunJob>[]) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await runner.handleJob(job);
+                return { id: job.id, status: 'completed' as const };
+              } catch (error) {
+                return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+              }
+            }),
+          ),
       );
       await boss.work(BACKGROUND_QUEUES.reconcile, { pollingIntervalSeconds: scheduler.pollingIntervalSeconds }, async () => {
         await reconciler.reconcile().catch((error: unknown) => {
