@@ -43,8 +43,10 @@ export function EventTrigger({ agentId }: { agentId: string | null }) {
     <div className={styles.group} data-testid="event-trigger">
       <TextField label="Event trigger URL" value={trigger.url} readOnly onFocus={(e) => e.currentTarget.select()} />
       <p className={styles.hint}>
-        POST the event as JSON, signed in the <code>{trigger.signature_header}</code> header: {trigger.how}
+        Signature header: <code>{trigger.signature_header}</code>
       </p>
+      {/* the server's own instructions (what to sign, with which secret) */}
+      <p className={styles.hint}>{trigger.how}</p>
     </div>
   );
 }
