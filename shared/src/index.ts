@@ -11,3 +11,4 @@ export * from './domain/flows.js';
 export * from './domain/background.js';
 export * from './domain/pages.js';
 export * from './domain/pages-canvas.js';
+export * from './domain/text.js';

@@ -1,7 +1,5 @@
 // How runs read on screen: times, durations, triggers, statuses, channels and sources.
 import {
-  BACKGROUND_DATA_SOURCE_GROUPS,
-  type BackgroundDataSource,
   type BackgroundDelivery,
   type BackgroundRunStatus,
   type BackgroundRunTrigger,
@@ -40,19 +38,8 @@ export const DELIVERY_STATUS_LABELS: Readonly<Record<BackgroundDelivery['status'
 
 export const SOURCE_STATUS_LABELS: Readonly<Record<BackgroundSourceResult['status'], string>> = { collected: 'collected', not_connected: 'not connected', failed: 'failed' };
 
-const SOURCE_LABELS = new Map<string, string>(BACKGROUND_DATA_SOURCE_GROUPS.flatMap((g) => g.sources.map((s) => [s.value, s.label] as const)));
-export const sourceLabel = (source: BackgroundDataSource) => SOURCE_LABELS.get(source) ?? source;
+export { backgroundSourceLabel as sourceLabel, excerpt } from '@accent/shared';
 
-/** The first `lines` non-empty lines of an output, cut to `max` characters. */
-export function excerpt(text: string | null | undefined, lines = 3, max = 280): string {
-  if (!text) return '';
-  const kept = text
-    .split(/\r?\n/)
-    .filter((l) => l.trim())
-    .slice(0, lines)
-    .join('\n');
-  return kept.length > max ? `${kept.slice(0, max - 1).trimEnd()}…` : kept;
-}
 
 /** The run's time: when it started, else when it was queued. */
 export const runTime = (run: { started_at: string | null; created_at: string }) => run.started_at ?? run.created_at;

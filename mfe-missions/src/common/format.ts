@@ -1,5 +1,5 @@
 // How missions and runs read on screen: dates, rates, triggers and output excerpts.
-import { roundTo2, type MissionRunTrigger } from '@accent/shared';
+import { excerpt, roundTo2, type MissionRunTrigger } from '@accent/shared';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -26,16 +26,7 @@ export const formatRate = (rate: number) => `${roundTo2(Number(rate) || 0)}%`;
 
 export const TRIGGER_LABELS: Record<MissionRunTrigger, string> = { schedule: 'Scheduled', manual: 'Run now' };
 
-/** The first `lines` non-empty lines of an output, cut to `max` characters. */
-export function excerpt(text: string | null | undefined, lines = 3, max = 300): string {
-  if (!text) return '';
-  const kept = text
-    .split(/\r?\n/)
-    .filter((l) => l.trim())
-    .slice(0, lines)
-    .join('\n');
-  return kept.length > max ? `${kept.slice(0, max - 1).trimEnd()}…` : kept;
-}
+export { excerpt };
 
 /** Whether an output has more than its excerpt shows. */
 export const isTruncated = (text: string | null | undefined, lines = 3, max = 300) => Boolean(text) && excerpt(text, lines, max) !== text!.trim();

@@ -1,7 +1,7 @@
 // A run's data sources (spec 02 §3.6 dataSources): each is gathered through its connector with the
 // library's stored credentials before the model runs, and what came back (or why nothing did) is given
 // to the agent and recorded on the run. Sources with no connector, or no credentials, say "not connected".
-import { BACKGROUND_DATA_SOURCE_GROUPS, type BackgroundAgentConfig, type BackgroundDataSource, type BackgroundSourceResult } from '@accent/shared';
+import { backgroundSourceLabel, type BackgroundAgentConfig, type BackgroundDataSource, type BackgroundSourceResult } from '@accent/shared';
 import { hubSpotApi, salesforceApi } from '../tools/connectors/crm.js';
 import { connectorFetch, trimSlash } from '../tools/connectors/http.js';
 import { googleSearch, serpApi } from '../tools/connectors/search.js';
@@ -13,8 +13,7 @@ export interface GatheredSource extends BackgroundSourceResult {
 }
 const MAX_SOURCE_CHARS = 8_000;
 
-const LABELS: Record<string, string> = Object.fromEntries(BACKGROUND_DATA_SOURCE_GROUPS.flatMap((g) => g.sources.map((s) => [s.value, s.label])));
-export const sourceLabel = (source: BackgroundDataSource): string => LABELS[source] ?? source;
+export const sourceLabel = backgroundSourceLabel;
 
 export const SOURCE_MESSAGES = {
   noConnector: (label: string) => `${label} is not connected: this studio has no ${label} connector yet.`,

@@ -64,6 +64,10 @@ export const BACKGROUND_DATA_SOURCE_GROUPS = [
     ],
   },
 ] as const;
+const BACKGROUND_SOURCE_LABELS: ReadonlyMap<string, string> = new Map(BACKGROUND_DATA_SOURCE_GROUPS.flatMap((g) => g.sources.map((s) => [s.value, s.label] as const)));
+/** A data source's label (§3.6): 'hubspot' → 'HubSpot'. */
+export const backgroundSourceLabel = (source: string): string => BACKGROUND_SOURCE_LABELS.get(source) ?? source;
+
 export const BACKGROUND_DATA_SOURCES = [
   'salesforce',
   'hubspot',
