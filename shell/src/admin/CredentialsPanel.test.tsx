@@ -152,12 +152,15 @@ describe('Connectors', () => {
       'Salesforce',
       'LinkedIn',
       'Slack',
+      'Slack incoming webhook',
+      'SMS provider (Twilio)',
     ]);
     const slack = cardOf('Slack');
     expect(slack).toHaveTextContent('Powers Send Channel Message, Send Direct Message, Send Message');
     expect(within(slack).getByText('xox…abcd')).toBeInTheDocument();
     expect(cardOf('LinkedIn')).toHaveTextContent('Powers LinkedIn API, Create Share Update, Create Company Update');
     expect(within(cardOf('HubSpot')).getByText('Not configured')).toBeInTheDocument();
+    expect(cardOf('SMS provider (Twilio)')).toHaveTextContent('Texts the results of background agents with the SMS delivery channel');
   });
 
   it('sets a connector with all its fields', async () => {

@@ -6,7 +6,7 @@ import { findCredentialDefinition, type CredentialItem, type CredentialKind } fr
 import { toast } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { CredentialDialog } from './CredentialDialog.js';
-import { displayNameOf, PROVIDER_DESCRIPTIONS, toolsPoweredBy } from './credentialInfo.js';
+import { CONNECTOR_DESCRIPTIONS, displayNameOf, PROVIDER_DESCRIPTIONS, toolsPoweredBy } from './credentialInfo.js';
 import { cx } from './cx.js';
 import { errorMessage, formatDateTime } from './format.js';
 import { useAdminServices } from './services.js';
@@ -111,6 +111,7 @@ function CredentialCard({ item, onEdit, onRemove }: { item: CredentialItem; onEd
         <span className={cx(styles.badge, item.configured ? styles.badgeSuccess : styles.badgeMuted)}>{item.configured ? 'Configured' : 'Not configured'}</span>
       </header>
       {item.kind === 'provider' && PROVIDER_DESCRIPTIONS[item.key] && <p className={styles.cardText}>{PROVIDER_DESCRIPTIONS[item.key]}</p>}
+      {item.kind === 'connector' && CONNECTOR_DESCRIPTIONS[item.key] && <p className={styles.cardText}>{CONNECTOR_DESCRIPTIONS[item.key]}</p>}
       {tools.length > 0 && (
         <p className={styles.cardText}>
           <span className={styles.muted}>Powers </span>

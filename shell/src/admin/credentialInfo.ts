@@ -26,3 +26,9 @@ export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
   microsoft: 'OpenAI models deployed in your Azure OpenAI resource.',
   local: 'A model server on your network that speaks the OpenAI API (Ollama, vLLM, LM Studio).',
 };
+
+/** Connectors no agent tool uses: what they are for. */
+export const CONNECTOR_DESCRIPTIONS: Record<string, string> = {
+  slack_webhook: 'Where background agents with the Slack delivery channel post their results.',
+  sms: 'Texts the results of background agents with the SMS delivery channel (the Twilio Messages API, or a provider speaking it).',
+};
