@@ -14,6 +14,7 @@ export const DEFAULT_SMS_BASE_URL = 'https://api.twilio.com';
 
 export const BACKGROUND_DELIVERY_MESSAGES = {
   feed: 'Added to the results feed',
+  alreadySent: 'Already delivered by an earlier attempt',
   wouldFeed: 'Would add the result to the results feed',
   emailNotConfigured: 'Email delivery is not configured: set SMTP_URL on the server.',
   noEmailAddress: 'No email address to send to: set email recipients in Output & Delivery.',
@@ -153,11 +154,17 @@ export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
     rendered: { report: BackgroundReport; doc: RenderedDocument },
     ownerEmail: string | null,
     dryRun: boolean,
+    /** channels an earlier attempt of the same run already delivered to (a retry does not send twice) */
+    alreadySent: ReadonlySet<BackgroundDeliveryChannel> = new Set(),
   ): Promise<BackgroundDelivery[]> {
     const out: BackgroundDelivery[] = [];
     const chosen = new Set<BackgroundDeliveryChannel>(agent.config.deliveryChannels);
     for (const channel of ['dashboard', 'email', 'slack', 'sms', 'webhook'] as const) {
       if (!chosen.has(channel)) continue;
+      if (alreadySent.has(channel)) {
+        out.push({ channel, status: 'skipped', detail: BACKGROUND_DELIVERY_MESSAGES.alreadySent });
+        continue;
+      }
       switch (channel) {
         case 'dashboard':
           out.push({ channel, status: dryRun ? 'dry_run' : 'sent', detail: dryRun ? BACKGROUND_DELIVERY_MESSAGES.wouldFeed : BACKGROUND_DELIVERY_MESSAGES.feed });

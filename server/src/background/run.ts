@@ -12,6 +12,7 @@ import {
   type AgentConfig,
   type BackgroundAgentConfig,
   type BackgroundDelivery,
+  type BackgroundDeliveryChannel,
   type BackgroundRunTrigger,
   type BackgroundTestResult,
 } from '@accent/shared';
@@ -181,6 +182,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
     runId: string;
     event?: unknown;
     dryRun: boolean;
+    alreadySent?: ReadonlySet<BackgroundDeliveryChannel>;
   }): Promise<PipelineResult> {
     const started = performance.now();
     const startedAt = new Date();
@@ -217,6 +219,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
         { report, doc },
         runner.email,
         input.dryRun,
+        input.alreadySent,
       );
       const failed = deliveries.filter((d) => d.status === 'failed').map((d) => d.channel);
       return finish({ status: failed.length ? 'failed' : 'succeeded', output: result.output, error: failed.length ? RUN_MESSAGES.deliveryFailed(failed) : null, deliveries, doc });
@@ -315,8 +318,14 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
       runId = inserted.id;
     }
 
+    // a retry delivers only to the channels earlier attempts of this job did not reach
+    const alreadySent = new Set<BackgroundDeliveryChannel>();
+    if (attempt > 1) {
+      const earlier = await db.selectFrom('background_runs').select('deliveries').where('job_id', '=', job.id).where('attempt', '<', attempt).execute();
+      for (const row of earlier) for (const d of row.deliveries) if (d.status === 'sent') alreadySent.add(d.channel);
+    }
     const result = runner
-      ? await pipeline({ agentId, config, runner, trigger, runId, event: job.data.event, dryRun: false })
+      ? await pipeline({ agentId, config, runner, trigger, runId, event: job.data.event, dryRun: false, alreadySent })
       : { status: 'failed' as const, output: '', error: RUN_MESSAGES.ownerGone, sources: [], deliveries: [], doc: null, agentRunId: null, durationMs: 0 };
 
     const now = new Date();

@@ -339,6 +339,28 @@ describe('background agents on the server', () => {
       expect((await ctx.app.scheduler.boss().getSchedules(BACKGROUND_QUEUES.run)).some((s) => s.key === id)).toBe(false);
     });
 
+    it('a retry delivers only to the channels earlier attempts did not reach', async () => {
+      hooks.status = 500;
+      const id = await insertAgent({ maxRetries: 1, retryDelay: 1, deliveryChannels: ['dashboard', 'webhook'], webhookUrl: `${hooks.url}/flaky`, dataSources: ['pipedrive'] });
+      await ctx.app.inject({ method: 'POST', url: `/api/v1/background-agents/${id}/run`, headers: admin.headers });
+      const [first] = await waitFor(async () => {
+        const all = await runsOf(id);
+        return all.length === 1 && all[0].status === 'failed' ? all : null;
+      }, 'the first attempt to fail');
+      hooks.status = 200;
+      expect(first.deliveries.map((d) => [d.channel, d.status])).toEqual([
+        ['dashboard', 'sent'],
+        ['webhook', 'failed'],
+      ]);
+      expect(first.error).toBe('Delivery failed: webhook');
+      const second = await waitFor(async () => (await runsOf(id)).find((r) => r.attempt === 2 && r.status === 'succeeded'), 'the retry to succeed');
+      expect(second.deliveries).toEqual([
+        { channel: 'dashboard', status: 'skipped', detail: 'Already delivered by an earlier attempt' },
+        { channel: 'webhook', status: 'sent', detail: 'Delivered (HTTP 200)' },
+      ]);
+      expect(hooks.requests.filter((r) => r.path === '/flaky')).toHaveLength(2);
+    });
+
     it('pauses even when pauseOnError was stored false: loading turns it into true (spec §4.4)', async () => {
       model.setDefaultReply({ status: 500, error: 'still broken' });
       const id = await insertAgent({ maxRetries: 1, retryDelay: 1, pauseOnError: false, dataSources: ['pipedrive'] });
