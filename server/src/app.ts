@@ -71,6 +71,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     bodyLimit: BODY_LIMIT_BYTES,
+    // a hop count: believe that many proxies in front of us
+    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

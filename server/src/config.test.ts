@@ -24,7 +24,15 @@ describe('loadConfig', () => {
       staticRoot: REPO_ROOT.replace(/\/$/, ''),
       remoteOverrides: [],
       cookieSecure: false,
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it, and refuses what is not an address list', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(() => loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be true, false, a number of proxy hops/);
   });
 
   it('finds the repository root (the folder with shell/ and server/) from its own location', () => {

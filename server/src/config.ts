@@ -94,6 +94,12 @@ const envSchema = z.object({
   // Flows (server/src/flows): hosts their HTTP actions may reach although private, and the public origin
   // of deployed webhook and form URLs
   FLOW_ALLOW_HOSTS: z.string().optional(),
+  // behind a reverse proxy: whom to believe about the client's address (rate limits) and protocol
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs')
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(),
 });
 
@@ -145,6 +151,8 @@ export interface Config {
   webhookSigningSecret: string;
   /** FLOW_ALLOW_HOSTS (comma-separated names, *.suffix, IPs, CIDRs): private hosts flows' HTTP actions may reach. */
   flowAllowHosts: string[];
+  /** TRUST_PROXY for Fastify: false (default), true, a hop count, or proxy addresses/CIDRs */
+  trustProxy: boolean | number | string;
   /** PUBLIC_URL without a trailing slash: the origin of deployed flows' webhook and form URLs; unset → the request's. */
   publicUrl?: string;
 }
@@ -223,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSigningSecret: e.WEBHOOK_SIGNING_SECRET ?? jwtSecret,
     flowAllowHosts: (e.FLOW_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
   };
 }
 
@@ -256,4 +265,11 @@ function persistedJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** TRUST_PROXY as Fastify takes it. */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
 }

@@ -94,6 +94,14 @@ describe('end-user magic pages', () => {
     renderPages({ route: '/end-user/magic-pages/nope', api: fakeApi([]) });
     expect(await screen.findByText('Page not available')).toBeInTheDocument();
   });
+
+  it('shows nothing of a page unpublished since, though its versions remain', async () => {
+    const unpublished = pageRow('p3', { name: 'Old page', status: 'unpublished', slug: 'old', published_version: 1 });
+    const version = { id: 'v1', page_id: 'p3', library_id: 'l1', version: 1, name: 'Old page', agent_name: 'A', components: [], published_by: 'u1', published_at: 't' };
+    renderPages({ route: '/end-user/magic-pages/p3', api: fakeApi([unpublished], [version]) });
+    expect(await screen.findByText('Page not available')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Old page' })).not.toBeInTheDocument();
+  });
 });
 
 describe('/content personalisation', () => {

@@ -21,10 +21,14 @@ export function MagicPageRendererPage() {
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });
-    env.api.getPublishedVersion(id).then(
-      (version) => live && setLoad(version ? { state: 'ready', version } : { state: 'missing' }),
-      (err: unknown) => live && setLoad({ state: 'error', message: errorMessage(err, 'Could not load the page.') }),
-    );
+    // the version the page publishes now: an unpublished page shows nothing, even to admins who can read its versions
+    env.api
+      .getPage(id)
+      .then((page) => (page && page.status === 'published' ? env.api.getPublishedVersion(id, page.published_version) : null))
+      .then(
+        (version) => live && setLoad(version ? { state: 'ready', version } : { state: 'missing' }),
+        (err: unknown) => live && setLoad({ state: 'error', message: errorMessage(err, 'Could not load the page.') }),
+      );
     return () => {
       live = false;
     };
