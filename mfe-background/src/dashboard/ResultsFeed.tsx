@@ -4,9 +4,10 @@ import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef,
 import { Link } from 'react-router';
 import { BACKGROUND_TEXTS } from '@accent/shared';
 import type { BackgroundRun } from '@accent/shared/data';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button } from '@accent/shared/ui';
 import { errorMessage, RUNS_REFRESH_MS, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { excerpt, formatDateTime, runTime } from '../common/format.js';
+import { RunListSection } from '../runs/RunListSection.js';
 import { AWAIT_RUN_MAX_MISSES } from '../runs/useAgentRuns.js';
 import styles from '../runs/Runs.module.css';
 
@@ -59,45 +60,20 @@ export const ResultsFeed = forwardRef<ResultsFeedHandle>(function ResultsFeed(_p
 
   useImperativeHandle(ref, () => ({ track: (runId) => setAwaiting((m) => new Map(m).set(runId, 0)) }), []);
 
-  let body;
-  if (error && !runs) body = <ErrorState message={`Could not load results: ${error}`} onRetry={() => void load()} />;
-  else if (!runs) body = <LoadingState text="Loading results..." />;
-  else if (runs.length === 0) body = <EmptyState title="No results yet" text="Results that agents deliver to the dashboard appear here." />;
-  else
-    body = (
-      <ol className={styles.list} aria-label="Delivered results">
-        {runs.map((run) => (
-          <li key={run.id}>
-            <FeedItem run={run} />
-          </li>
-        ))}
-      </ol>
-    );
-
   return (
-    <section className={styles.section} aria-labelledby="bg-results-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="bg-results-title" className={styles.sectionTitle}>
-          Results
-        </h2>
-        <div className={styles.runActions}>
-          {polling && (
-            <span className={styles.muted} role="status">
-              Waiting for results…
-            </span>
-          )}
-          <Button variant="ghost" size="sm" onClick={() => void load()}>
-            Refresh
-          </Button>
-        </div>
-      </div>
-      {error && runs && (
-        <p className={styles.error} role="alert">
-          Could not load results: {error}
-        </p>
-      )}
-      {body}
-    </section>
+    <RunListSection
+      id="bg-results-title"
+      title="Results"
+      label="Delivered results"
+      runs={runs}
+      error={error}
+      polling={polling}
+      pollingText="Waiting for results…"
+      noun="results"
+      empty={{ title: 'No results yet', text: 'Results that agents deliver to the dashboard appear here.' }}
+      reload={() => void load()}
+      item={(run) => <FeedItem run={run} />}
+    />
   );
 });
 

@@ -3,54 +3,31 @@
 // (expandable) and the formatted document to download.
 import { useId, useState } from 'react';
 import type { BackgroundRun } from '@accent/shared/data';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button } from '@accent/shared/ui';
 import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { OUTPUT_FORMAT_LABELS } from '../editor/labels.js';
 import { formatDateTime, formatDuration, isPending, runTime, RUN_STATUS_LABELS, RUN_TRIGGER_LABELS } from '../common/format.js';
 import { DeliveryList, SourceList } from './Outcomes.js';
+import { RunListSection } from './RunListSection.js';
 import type { AgentRuns } from './useAgentRuns.js';
 import styles from './Runs.module.css';
 
 export function RunsPanel({ agentId, state }: { agentId: string; state: AgentRuns }) {
   const { runs, error, polling, reload } = state;
-  let body;
-  if (error && !runs) body = <ErrorState message={`Could not load runs: ${error}`} onRetry={() => void reload()} />;
-  else if (!runs) body = <LoadingState text="Loading runs..." />;
-  else if (runs.length === 0) body = <EmptyState title="No runs yet" text="Use Run now, or wait for the schedule." />;
-  else
-    body = (
-      <ol className={styles.list} aria-label="Agent runs">
-        {runs.map((run) => (
-          <li key={run.id}>
-            <RunItem agentId={agentId} run={run} />
-          </li>
-        ))}
-      </ol>
-    );
   return (
-    <section className={styles.section} aria-labelledby="bg-runs-title">
-      <div className={styles.sectionHeader}>
-        <h2 id="bg-runs-title" className={styles.sectionTitle}>
-          Runs
-        </h2>
-        <div className={styles.runActions}>
-          {polling && (
-            <span className={styles.muted} role="status">
-              Updating…
-            </span>
-          )}
-          <Button variant="ghost" size="sm" onClick={() => void reload()}>
-            Refresh
-          </Button>
-        </div>
-      </div>
-      {error && runs && (
-        <p className={styles.error} role="alert">
-          Could not load runs: {error}
-        </p>
-      )}
-      {body}
-    </section>
+    <RunListSection
+      id="bg-runs-title"
+      title="Runs"
+      label="Agent runs"
+      runs={runs}
+      error={error}
+      polling={polling}
+      pollingText="Updating…"
+      noun="runs"
+      empty={{ title: 'No runs yet', text: 'Use Run now, or wait for the schedule.' }}
+      reload={() => void reload()}
+      item={(run) => <RunItem agentId={agentId} run={run} />}
+    />
   );
 }
 

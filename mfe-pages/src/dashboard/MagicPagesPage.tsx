@@ -1,14 +1,13 @@
 // /pages2 (Magic Pages): the published pages as cards with their live link.
 import { useNavigate } from 'react-router';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button } from '@accent/shared/ui';
 import { formatDate, liveUrl } from '../common/format.js';
-import { usePageList } from '../common/usePageList.js';
+import { PublishedPageGrid } from '../common/PublishedPageGrid.js';
 import { builderPath } from './PagesDashboardPage.js';
 import styles from '../common/Common.module.css';
 
 export function MagicPagesPage() {
   const navigate = useNavigate();
-  const list = usePageList('published');
   const create = <Button onClick={() => navigate(builderPath())}>Create page</Button>;
   return (
     <div className={styles.page}>
@@ -24,38 +23,24 @@ export function MagicPagesPage() {
           {create}
         </div>
       </header>
-      {list.status === 'loading' ? (
-        <LoadingState text="Loading pages..." />
-      ) : list.status === 'error' ? (
-        <ErrorState message={list.message} onRetry={list.reload} />
-      ) : list.pages.length === 0 ? (
-        <EmptyState title="No published pages yet" text="Deploy a page from the builder and it appears here with its live link." action={create} />
-      ) : (
-        <ul className={styles.grid} aria-label="Published pages">
-          {list.pages.map((page) => (
-            <li key={page.id}>
-              <article className={styles.card} aria-labelledby={`magic-${page.id}`}>
-                <h2 className={styles.cardTitle} id={`magic-${page.id}`}>
-                  {page.name}
-                </h2>
-                <p className={styles.cardText}>
-                  {page.agent_name ? `Answered by ${page.agent_name}` : 'No agent chosen'} · v{page.published_version ?? 1} · {formatDate(page.published_at)}
-                </p>
-                {page.slug && (
-                  <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer" aria-label={`Open the live page of ${page.name}`}>
-                    {liveUrl(page.slug)}
-                  </a>
-                )}
-                <div className={styles.cardActions}>
-                  <Button size="sm" variant="secondary" onClick={() => navigate(builderPath(page.id))}>
-                    Edit
-                  </Button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PublishedPageGrid
+        label="Published pages"
+        idPrefix="magic"
+        empty={{ title: 'No published pages yet', text: 'Deploy a page from the builder and it appears here with its live link.', action: create }}
+        text={(page) => `${page.agent_name ? `Answered by ${page.agent_name}` : 'No agent chosen'} · v${page.published_version ?? 1} · ${formatDate(page.published_at)}`}
+        extra={(page) =>
+          page.slug && (
+            <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer" aria-label={`Open the live page of ${page.name}`}>
+              {liveUrl(page.slug)}
+            </a>
+          )
+        }
+        actions={(page) => (
+          <Button size="sm" variant="secondary" onClick={() => navigate(builderPath(page.id))}>
+            Edit
+          </Button>
+        )}
+      />
     </div>
   );
 }
