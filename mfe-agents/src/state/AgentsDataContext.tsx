@@ -4,6 +4,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { agentsApi, demoApi, invokeAgent, loadAdminSettings, runsApi, toast, type AdminSettings, type InvokeAgent, type KeyValueStorage } from '@accent/shared/client';
 import { missionCountsByAgent, type AgentConfig, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/shared';
+import type { Notifier } from '@accent/shared/client';
 
 export interface AgentsData {
   list(): Promise<AgentListItem[]>;
@@ -19,10 +20,7 @@ export interface AgentsData {
   missionCounts(): Promise<Record<string, number>>;
 }
 
-export interface Notifier {
-  success(title: string, message?: string): unknown;
-  error(title: string, message?: string): unknown;
-}
+export type { Notifier };
 
 export interface AgentsEnvironment {
   api: AgentsData;

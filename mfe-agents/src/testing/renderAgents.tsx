@@ -11,7 +11,10 @@ import { AgentTestPage } from '../agent-test/AgentTestPage.js';
 import { ChatbotsPage } from '../chatbots/ChatbotsPage.js';
 import { DashboardPage } from '../dashboard/DashboardPage.js';
 import { EditorPage } from '../editor/EditorPage.js';
-import { AgentsDataProvider, type AgentsData, type AgentsEnvironment, type Notifier } from '../state/AgentsDataContext.js';
+import { AgentsDataProvider, type AgentsData, type AgentsEnvironment } from '../state/AgentsDataContext.js';
+import { fakeNotify, type FakeNotify } from '../../../shared/src/ui/testing/fakeNotify.js';
+
+export { fakeNotify, type FakeNotify };
 
 export { deferred, signInAs, type Deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
 
@@ -30,11 +33,6 @@ export interface FakeApi {
   demoAgents: jest.Mock<AgentsData['demoAgents']>;
   missionCounts: jest.Mock<AgentsData['missionCounts']>;
 }
-export interface FakeNotify {
-  success: jest.Mock<Notifier['success']>;
-  error: jest.Mock<Notifier['error']>;
-}
-
 export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Partial<AgentConfig>> = {}): FakeApi {
   return {
     list: jest.fn<AgentsData['list']>(async () => items),
@@ -169,9 +167,6 @@ export function demoAgent(name: string, description: string, category: string): 
   };
 }
 
-export function fakeNotify(): FakeNotify {
-  return { success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() };
-}
 
 export interface RenderOptions {
   route?: string;

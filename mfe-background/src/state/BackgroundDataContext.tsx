@@ -4,6 +4,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { toast } from '@accent/shared/client';
 import { backgroundAgentsService, type BackgroundAgentsService } from '@accent/shared/data';
+import type { Notifier } from '@accent/shared/client';
 
 export type BackgroundData = Pick<
   BackgroundAgentsService,
@@ -20,10 +21,7 @@ export type BackgroundData = Pick<
   | 'downloadDocument'
 >;
 
-export interface Notifier {
-  success(title: string, message?: string, duration?: number): unknown;
-  error(title: string, message?: string, duration?: number): unknown;
-}
+export type { Notifier };
 
 /** While a run is queued or running, runs and the results feed are read again this often. */
 export const RUNS_REFRESH_MS = 3000;

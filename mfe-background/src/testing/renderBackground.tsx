@@ -15,7 +15,10 @@ import type { BackgroundAgentSummary, BackgroundRun, StoredBackgroundAgent } fro
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { BackgroundDashboardPage } from '../dashboard/BackgroundDashboardPage.js';
 import { BackgroundEditorPage } from '../editor/BackgroundEditorPage.js';
-import { BackgroundDataProvider, type BackgroundData, type BackgroundEnvironment, type Notifier } from '../state/BackgroundDataContext.js';
+import { BackgroundDataProvider, type BackgroundData, type BackgroundEnvironment } from '../state/BackgroundDataContext.js';
+import { fakeNotify, type FakeNotify } from '../../../shared/src/ui/testing/fakeNotify.js';
+
+export { fakeNotify, type FakeNotify };
 
 export interface StoredRow {
   id: string;
@@ -131,11 +134,6 @@ export function fakeApi(initial: StoredRow[] = [], runs: BackgroundRun[] = []): 
   };
 }
 
-export interface FakeNotify {
-  success: jest.Mock<Notifier['success']>;
-  error: jest.Mock<Notifier['error']>;
-}
-export const fakeNotify = (): FakeNotify => ({ success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() });
 
 export interface RenderOptions {
   route?: string;

@@ -6,6 +6,7 @@ import type { Flow, FlowExportFile, FlowRun, FlowStatus } from '@accent/shared';
 import { flowId } from '@accent/shared';
 import { toast } from '@accent/shared/client';
 import { flowsService, type FlowDeployment, type FlowPatch, type FlowSummary, type FlowUser } from '@accent/shared/data';
+import type { Notifier as BaseNotifier } from '@accent/shared/client';
 
 export interface FlowsData {
   /** most recently updated first; rejects with `database error: …` */
@@ -28,9 +29,8 @@ export interface FlowsData {
   listFlowRuns(id: string): Promise<FlowRun[]>;
 }
 
-export interface Notifier {
-  success(title: string, message?: string, duration?: number): unknown;
-  error(title: string, message?: string, duration?: number): unknown;
+/** Flows also warn (No Flows to Export). */
+export interface Notifier extends BaseNotifier {
   warning(title: string, message?: string, duration?: number): unknown;
 }
 

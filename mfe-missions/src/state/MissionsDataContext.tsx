@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { AgentListItem, Mission, MissionPatch, MissionRun, MissionWrite } from '@accent/shared';
 import { agentsApi, toast } from '@accent/shared/client';
 import { missionRunsService, missionsService, type LatestMissionUpdate, type ListRunsQuery } from '@accent/shared/data';
+import type { Notifier } from '@accent/shared/client';
 
 export interface MissionsData {
   /** every mission the user can see, newest first; rejects with `database error: …` */
@@ -26,10 +27,7 @@ export interface MissionsData {
   listAgents(): Promise<AgentListItem[]>;
 }
 
-export interface Notifier {
-  success(title: string, message?: string): unknown;
-  error(title: string, message?: string): unknown;
-}
+export type { Notifier };
 
 export interface MissionsEnvironment {
   api: MissionsData;

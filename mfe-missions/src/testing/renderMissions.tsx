@@ -10,7 +10,10 @@ import { EndUserEditorPage } from '../editor/EndUserEditorRoute.js';
 import { MyMissionsPage } from '../my-missions/MyMissionsPage.js';
 import { ResultsPage } from '../results/ResultsPage.js';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
-import { MissionsDataProvider, type MissionsData, type MissionsEnvironment, type Notifier } from '../state/MissionsDataContext.js';
+import { MissionsDataProvider, type MissionsData, type MissionsEnvironment } from '../state/MissionsDataContext.js';
+import { fakeNotify, type FakeNotify } from '../../../shared/src/ui/testing/fakeNotify.js';
+
+export { fakeNotify, type FakeNotify };
 
 export { deferred, signInAs, type Deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
 
@@ -82,11 +85,6 @@ export function fakeApi({ missions = [], runs = [], agents = [agentItem('Lead Qu
   };
 }
 
-export interface FakeNotify {
-  success: jest.Mock<Notifier['success']>;
-  error: jest.Mock<Notifier['error']>;
-}
-export const fakeNotify = (): FakeNotify => ({ success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() });
 
 export interface RenderOptions {
   route?: string;

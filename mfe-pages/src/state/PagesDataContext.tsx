@@ -7,6 +7,7 @@ import { newPageThreadId } from '@accent/shared';
 import { agentsApi, invokeAgent, toast } from '@accent/shared/client';
 import { pagesService, type PagesService } from '@accent/shared/data';
 import type { StudioInvoke } from '../renderer/ask.js';
+import type { Notifier } from '@accent/shared/client';
 
 export type PagesData = Pick<
   PagesService,
@@ -26,10 +27,7 @@ export type PagesData = Pick<
   listAgents(): Promise<AgentListItem[]>;
 };
 
-export interface Notifier {
-  success(title: string, message?: string, duration?: number): unknown;
-  error(title: string, message?: string, duration?: number): unknown;
-}
+export type { Notifier };
 
 export interface PagesEnvironment {
   api: PagesData;

@@ -14,7 +14,10 @@ import { PagesDashboardPage } from '../dashboard/PagesDashboardPage.js';
 import { MagicPageRendererPage } from '../end-user/MagicPageRendererPage.js';
 import { MagicPagesListPage } from '../end-user/MagicPagesListPage.js';
 import type { StudioInvoke } from '../renderer/ask.js';
-import { PagesDataProvider, type Notifier, type PagesData, type PagesEnvironment } from '../state/PagesDataContext.js';
+import { PagesDataProvider, type PagesData, type PagesEnvironment } from '../state/PagesDataContext.js';
+import { fakeNotify, type FakeNotify } from '../../../shared/src/ui/testing/fakeNotify.js';
+
+export { fakeNotify, type FakeNotify };
 
 export function pageRow(id: string, overrides: Partial<PageRow> = {}): PageRow {
   return {
@@ -93,11 +96,6 @@ export function fakeApi(initial: PageRow[] = [], versions: PageVersionRow[] = []
   };
 }
 
-export interface FakeNotify {
-  success: jest.Mock<Notifier['success']>;
-  error: jest.Mock<Notifier['error']>;
-}
-export const fakeNotify = (): FakeNotify => ({ success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>() });
 
 export interface RenderOptions {
   route?: string;

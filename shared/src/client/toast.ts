@@ -88,3 +88,9 @@ export function createToastBus(store: Store): ToastBus {
 
 /** The toast bus every app uses (one per page, see globalSingleton). */
 export const toast: ToastBus = globalSingleton('__ACCENT_TOAST__', () => createToastBus(getStore()));
+
+/** What a remote needs of the toast bus: injected through its data context, so tests can watch it. */
+export interface Notifier {
+  success(title: string, message?: string, duration?: number): unknown;
+  error(title: string, message?: string, duration?: number): unknown;
+}
