@@ -56,7 +56,8 @@ export interface BackgroundDelivererDeps {
   webhookSigningSecret: string;
 }
 
-const list = (text: string) => [...new Set(text.split(/[,;\s]+/).map((s) => s.trim()).filter(Boolean))];
+/** A comma-separated recipient text (addresses, phone numbers) as its distinct entries. */
+export const recipientList = (text: string) => [...new Set(text.split(/[,;\s]+/).map((s) => s.trim()).filter(Boolean))];
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
@@ -65,7 +66,7 @@ export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
   async function email(agent: DeliveryAgent, run: DeliveryRun, doc: RenderedDocument, ownerEmail: string | null, dryRun: boolean): Promise<BackgroundDelivery> {
     const channel = 'email';
     if (!mailer.configured) return { channel, status: 'failed', detail: BACKGROUND_DELIVERY_MESSAGES.emailNotConfigured };
-    const to = list(agent.config.emailRecipients).join(', ') || ownerEmail || '';
+    const to = recipientList(agent.config.emailRecipients).join(', ') || ownerEmail || '';
     if (!to) return { channel, status: 'failed', detail: BACKGROUND_DELIVERY_MESSAGES.noEmailAddress };
     if (dryRun) return { channel, status: 'dry_run', detail: BACKGROUND_DELIVERY_MESSAGES.wouldEmail(to) };
     try {
@@ -96,7 +97,7 @@ export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
     const channel = 'sms';
     const stored = await credentials.get(agent.library_id, 'connector', 'sms');
     if (!stored?.accountSid || !stored.authToken || !stored.from) return { channel, status: 'failed', detail: BACKGROUND_DELIVERY_MESSAGES.smsNotConnected };
-    const numbers = list(agent.config.smsRecipients);
+    const numbers = recipientList(agent.config.smsRecipients);
     if (numbers.length === 0) return { channel, status: 'failed', detail: BACKGROUND_DELIVERY_MESSAGES.noSmsNumber };
     const bad = numbers.find((n) => !E164.test(n));
     if (bad) return { channel, status: 'failed', detail: BACKGROUND_DELIVERY_MESSAGES.badSmsNumber(bad) };

@@ -4,6 +4,7 @@
 // covers every format, pdf included.
 import type { BackgroundOutputFormat } from '@accent/shared';
 import PDFDocument from 'pdfkit';
+import { escapeHtml } from '../http/html.js';
 
 export type ReportCell = string | number | boolean | null;
 
@@ -62,10 +63,6 @@ export function toMarkdown(report: BackgroundReport): string {
 }
 
 // ---- HTML -------------------------------------------------------------------------------------------
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 const paragraphs = (text: string): string =>
   text

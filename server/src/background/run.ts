@@ -7,6 +7,7 @@
 // the same pipeline on an unsaved configuration as a dry run: nothing is delivered or stored.
 import {
   backgroundConfigFromRow,
+  backgroundSourceLabel,
   BACKGROUND_STEP_TYPE_LABELS,
   stepSchema,
   type AgentConfig,
@@ -14,6 +15,7 @@ import {
   type BackgroundDelivery,
   type BackgroundDeliveryChannel,
   type BackgroundRunTrigger,
+  type BackgroundSourceResult,
   type BackgroundTestResult,
 } from '@accent/shared';
 import type { JobWithMetadata } from 'pg-boss';
@@ -25,10 +27,10 @@ import { describeError, type Mailer } from '../delivery/channels.js';
 import { findRunner, type UserRunner } from '../runtime/access.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import type { ToolContext } from '../tools/types.js';
-import type { BackgroundDeliverer } from './deliver.js';
+import { recipientList, type BackgroundDeliverer } from './deliver.js';
 import { renderDocument, type BackgroundReport, type RenderedDocument, type ReportCell } from './format.js';
 import { permissionGuard, toolsFor } from './permissions.js';
-import { gatherSources, sourceLabel, type GatheredSource } from './sources.js';
+import { gatherSources, type GatheredSource } from './sources.js';
 import { withBackgroundTables } from './tables.js';
 
 export const BACKGROUND_QUEUES = {
@@ -58,7 +60,8 @@ export interface PipelineResult {
   status: 'succeeded' | 'failed';
   output: string;
   error: string | null;
-  sources: GatheredSource[];
+  /** each source's outcome (what was gathered went to the model, not into the record) */
+  sources: BackgroundSourceResult[];
   deliveries: BackgroundDelivery[];
   doc: RenderedDocument | null;
   agentRunId: string | null;
@@ -82,7 +85,7 @@ function runQuery(config: BackgroundAgentConfig, trigger: string, sources: Gathe
   if (event !== undefined) lines.push('', 'The event that triggered this run (JSON):', JSON.stringify(event, null, 1).slice(0, 8000));
   if (sources.length > 0) {
     lines.push('', 'Data gathered from the data sources:');
-    for (const s of sources) lines.push(`## ${sourceLabel(s.source)} (${s.status})`, s.status === 'collected' ? s.data : s.detail);
+    for (const s of sources) lines.push(`## ${backgroundSourceLabel(s.source)} (${s.status})`, s.status === 'collected' ? s.data : s.detail);
   }
   return lines.join('\n');
 }
@@ -142,7 +145,7 @@ function rowsOf(output: string): Record<string, ReportCell>[] | undefined {
 }
 
 /** The report: the output template's {{output}}, {{agent_name}} and {{date}} filled in, or the output itself. */
-export function buildReport(config: BackgroundAgentConfig, output: string, sources: GatheredSource[], now: Date): BackgroundReport {
+export function buildReport(config: BackgroundAgentConfig, output: string, sources: readonly BackgroundSourceResult[], now: Date): BackgroundReport {
   const rows = rowsOf(output);
   const template = config.outputTemplate;
   const summary = /\{\{\s*output\s*\}\}/.test(template)
@@ -152,7 +155,7 @@ export function buildReport(config: BackgroundAgentConfig, output: string, sourc
     title: config.name || 'Background agent',
     generatedAt: now.toISOString(),
     ...(rows ? { rows } : { summary }),
-    ...(sources.length > 0 ? { sections: [{ heading: 'Data sources', body: sources.map((s) => `${sourceLabel(s.source)}: ${s.status === 'collected' ? 'collected' : s.detail}`).join('\n') }] } : {}),
+    ...(sources.length > 0 ? { sections: [{ heading: 'Data sources', body: sources.map((s) => `${backgroundSourceLabel(s.source)}: ${s.status === 'collected' ? 'collected' : s.detail}`).join('\n') }] } : {}),
   };
 }
 
@@ -190,7 +193,12 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
     const signal = AbortSignal.timeout(30 * 60_000);
     let sources: GatheredSource[] = [];
     let agentRunId: string | null = null;
-    const finish = (r: Omit<PipelineResult, 'sources' | 'agentRunId' | 'durationMs'>): PipelineResult => ({ ...r, sources, agentRunId, durationMs: Math.round(performance.now() - started) });
+    const finish = (r: Omit<PipelineResult, 'sources' | 'agentRunId' | 'durationMs'>): PipelineResult => ({
+      ...r,
+      sources: sources.map(({ data: _data, ...outcome }) => outcome),
+      agentRunId,
+      durationMs: Math.round(performance.now() - started),
+    });
     try {
       sources = await gatherSources(config, toolContext(runner, signal));
       const result = await runtime.runAgent({
@@ -225,8 +233,6 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
       return finish({ status: failed.length ? 'failed' : 'succeeded', output: result.output, error: failed.length ? RUN_MESSAGES.deliveryFailed(failed) : null, deliveries, doc });
     } catch (error) {
       // a model/provider failure, a refused configuration: the run's error, as the runtime words it
-      const runId = (error as { runId?: string }).runId;
-      if (runId) agentRunId = runId;
       return finish({ status: 'failed', output: '', error: describeError(error), deliveries: [], doc: null });
     }
   }
@@ -249,7 +255,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
       output: result.output,
       format: config.outputFormat,
       formatted,
-      sources: result.sources.map(({ data: _data, ...s }) => s),
+      sources: result.sources,
       deliveries: result.deliveries,
       error: result.error,
       duration_ms: result.durationMs,
@@ -259,7 +265,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
 
   /** Sends the failure email to errorNotifications (after the last attempt). */
   async function notifyFailure(config: BackgroundAgentConfig, agentId: string, error: string, paused: boolean): Promise<void> {
-    const to = config.errorNotifications.split(/[,;\s]+/).map((s) => s.trim()).filter(Boolean).join(', ');
+    const to = recipientList(config.errorNotifications).join(', ');
     if (!to || !mailer.configured) return;
     try {
       await mailer.send({
@@ -336,7 +342,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
         output: result.output || null,
         format: config.outputFormat,
         error: result.error,
-        sources: JSON.stringify(result.sources.map(({ data: _data, ...s }) => s)),
+        sources: JSON.stringify(result.sources),
         deliveries: JSON.stringify(result.deliveries),
         agent_run_id: result.agentRunId,
         in_feed: result.deliveries.some((d) => d.channel === 'dashboard' && d.status === 'sent'),
@@ -363,7 +369,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
     throw new Error(result.error ?? 'The run failed');
   }
 
-  return { handleJob, test, pipeline, agentWithOwner };
+  return { handleJob, test };
 }
 
 export type BackgroundRunner = ReturnType<typeof createBackgroundRunner>;

@@ -13,7 +13,6 @@ export interface GatheredSource extends BackgroundSourceResult {
 }
 const MAX_SOURCE_CHARS = 8_000;
 
-export const sourceLabel = backgroundSourceLabel;
 
 export const SOURCE_MESSAGES = {
   noConnector: (label: string) => `${label} is not connected: this studio has no ${label} connector yet.`,
@@ -58,7 +57,7 @@ async function recentSlackMessages(ctx: ToolContext): Promise<unknown> {
 }
 
 async function gatherOne(source: BackgroundDataSource, config: Pick<BackgroundAgentConfig, 'name' | 'description'>, ctx: ToolContext): Promise<GatheredSource> {
-  const label = sourceLabel(source);
+  const label = backgroundSourceLabel(source);
   let answer: unknown;
   let what: string;
   switch (source) {
