@@ -78,14 +78,17 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null as never);
+  app.decorateRequest('rawBody', null);
 
   // An empty JSON body means "no body" (many clients send Content-Type: application/json on body-less
   // POSTs such as logout); routes that need a body then say so. Anything else goes to fastify's own
-  // parser, which also guards against prototype poisoning.
+  // parser, which also guards against prototype poisoning. The text is kept as `request.rawBody`:
+  // signatures (signed webhooks) cover the exact bytes sent, not a re-serialisation.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString(); // always a string with parseAs: 'string'
+    request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
@@ -164,3 +167,10 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** a JSON request's body as sent (set by the app's JSON parser; null otherwise) */
+    rawBody: string | null;
+  }
+}

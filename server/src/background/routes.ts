@@ -52,7 +52,6 @@ export interface BackgroundRoutesOptions {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
-const rawBodies = new WeakMap<FastifyRequest, string>();
 
 export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = async (app, options) => {
   const { runner, scheduler } = options;
@@ -61,16 +60,6 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
   const builders = requireRole(['admin', 'builder'], BACKGROUND_ROUTE_MESSAGES.buildersOnly);
   const origin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
-
-  // The event webhook's signature covers the exact bytes sent: keep them (this plugin's routes only).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    rawBodies.set(request, text);
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
 
   async function callerOf(request: FastifyRequest) {
     const found = await findRunner(options.db, request.user.id);
@@ -197,7 +186,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
     },
     async (request, reply) => {
       const row = await db.selectFrom('background_agents').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-      const raw = rawBodies.get(request) ?? '';
+      const raw = request.rawBody ?? '';
       const header = request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()];
       const presented = Buffer.from((Array.isArray(header) ? header[0] : header) ?? '');
       const expected = Buffer.from(row ? signWebhookBody(raw, webhookSecretFor(row.library_id, options.webhookSigningSecret)) : '');
