@@ -19,6 +19,7 @@ import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from '../delivery/channels.js';
 import { HttpError } from '../http/errors.js';
+import { publicOrigin } from '../http/origin.js';
 import { findRunner } from '../runtime/access.js';
 import { SCHEDULER_MESSAGES, type Scheduler } from '../scheduler/index.js';
 import { fileStem } from './deliver.js';
@@ -59,7 +60,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
   const common = { tags: ['background agents'], security: [{ bearerAuth: [] }] };
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
   const builders = requireRole(['admin', 'builder'], BACKGROUND_ROUTE_MESSAGES.buildersOnly);
-  const origin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => publicOrigin(request, options.publicUrl);
 
   async function callerOf(request: FastifyRequest) {
     const found = await findRunner(options.db, request.user.id);

@@ -12,6 +12,7 @@ import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { HttpError } from '../http/errors.js';
+import { publicOrigin } from '../http/origin.js';
 import { findRunner } from '../runtime/access.js';
 import type { Scheduler } from '../scheduler/index.js';
 import {
@@ -101,7 +102,7 @@ export const flowRoutes: FastifyPluginAsyncZod<FlowRoutesOptions> = async (app, 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => publicOrigin(request, publicUrl);
   const flowUrl = (request: FastifyRequest, id: string, what: 'webhook' | 'form') => `${origin(request)}/api/v1/flows/${encodeURIComponent(id)}/${what}`;
 
   /** The caller as the database knows them now (active, same library, current role). */
