@@ -7,7 +7,7 @@
 import { backgroundConfigFromRow } from '@accent/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { createChangeListener, listSchedules, scheduleKeyFor, syncSchedules, type DesiredSchedule, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
+import { createChangeListener, listSchedules, oneAtATime, scheduleKeyFor, syncSchedules, type DesiredSchedule, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
 import { BACKGROUND_QUEUES, type BackgroundRunJob } from './run.js';
 import { nextOccurrence, resolveBackgroundSchedule } from './schedule.js';
 import { withBackgroundTables } from './tables.js';
@@ -56,13 +56,7 @@ export function createBackgroundReconciler(deps: { db: Kysely<DB>; scheduler: Sc
     return result;
   }
 
-  // One reconcile at a time in this process (other processes do the same work idempotently).
-  let chain: Promise<unknown> = Promise.resolve();
-  function reconcile(libraryId?: string) {
-    const next = chain.then(() => reconcileNow(libraryId));
-    chain = next.catch(() => undefined);
-    return next;
-  }
+  const reconcile = oneAtATime(reconcileNow);
 
   const changes = createChangeListener({
     channel: BACKGROUND_CHANGED_CHANNEL,

@@ -13,7 +13,7 @@
 // which reconnects); `onMissionsChanged(libraryId)` does the same for code that writes missions itself.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { createChangeListener, listSchedules, scheduleKeyFor as keyFor, syncSchedules, type DesiredSchedule, type PgBoss, type Scheduler } from '../scheduler/index.js';
+import { createChangeListener, listSchedules, oneAtATime, scheduleKeyFor as keyFor, syncSchedules, type DesiredSchedule, type PgBoss, type Scheduler } from '../scheduler/index.js';
 import { MISSION_QUEUES, occurrenceKey, type ScheduledRunJob } from './run.js';
 import { isOccurrence, nextRun, resolveSchedule } from './schedule.js';
 import { withMissionTables } from './tables.js';
@@ -107,13 +107,7 @@ export function createReconciler(deps: { db: Kysely<DB>; scheduler: Scheduler; l
     return result;
   }
 
-  // One reconcile at a time in this process (other processes do the same work idempotently).
-  let chain: Promise<unknown> = Promise.resolve();
-  function reconcile(libraryId?: string): Promise<ReconcileResult> {
-    const next = chain.then(() => reconcileNow(libraryId));
-    chain = next.catch(() => undefined);
-    return next;
-  }
+  const reconcile: (libraryId?: string) => Promise<ReconcileResult> = oneAtATime(reconcileNow);
 
   const changes = createChangeListener({
     channel: MISSIONS_CHANGED_CHANNEL,

@@ -77,3 +77,16 @@ export async function syncSchedules(
   }
   return { scheduled, unscheduled };
 }
+
+/**
+ * `work`, one call at a time in this process, in call order: a reconcile never races another here
+ * (other processes do the same work idempotently). A failed call does not stop the ones after it.
+ */
+export function oneAtATime<A extends unknown[], R>(work: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  let chain: Promise<unknown> = Promise.resolve();
+  return (...args) => {
+    const next = chain.then(() => work(...args));
+    chain = next.catch(() => undefined);
+    return next;
+  };
+}
