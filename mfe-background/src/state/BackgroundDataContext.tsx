@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { toast } from '@accent/shared/client';
 import { backgroundAgentsService, type BackgroundAgentsService } from '@accent/shared/data';
 import type { Notifier } from '@accent/shared/client';
+import { saveFile } from '@accent/shared/ui';
 
 export type BackgroundData = Pick<
   BackgroundAgentsService,
@@ -39,18 +40,6 @@ export interface BackgroundEnvironment {
   runsRefreshMs?: number;
 }
 
-export function browserSaveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // revoked after the click has started the download
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export const defaultBackgroundEnvironment: BackgroundEnvironment = {
   api: {
     listAgents: () => backgroundAgentsService.listAgents(),
@@ -70,7 +59,7 @@ export const defaultBackgroundEnvironment: BackgroundEnvironment = {
     error: (title, message, duration) => toast.error(title, message, duration),
   },
   log: (...args) => console.info(...args),
-  saveFile: browserSaveFile,
+  saveFile,
 };
 
 const BackgroundDataContext = createContext<BackgroundEnvironment>(defaultBackgroundEnvironment);

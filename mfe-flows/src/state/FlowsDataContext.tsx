@@ -7,6 +7,7 @@ import { flowId } from '@accent/shared';
 import { toast } from '@accent/shared/client';
 import { flowsService, type FlowDeployment, type FlowPatch, type FlowSummary, type FlowUser } from '@accent/shared/data';
 import type { Notifier as BaseNotifier } from '@accent/shared/client';
+import { saveFile } from '@accent/shared/ui';
 
 export interface FlowsData {
   /** most recently updated first; rejects with `database error: …` */
@@ -48,16 +49,7 @@ export interface FlowsEnvironment {
   autoSaveDelayMs?: number;
 }
 
-export function browserDownload(filename: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export const browserDownload = (filename: string, content: string) => saveFile(new Blob([content], { type: 'application/json' }), filename);
 
 let nodeCounter = 0;
 

@@ -21,4 +21,5 @@ export { ToastHost } from './ToastHost.js';
 export { RemoteBoundary, describeLoadError, type RemoteBoundaryProps } from './RemoteBoundary.js';
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';
 export { LoginForm, type LoginFormProps } from './LoginForm.js';
+export { saveFile } from './saveFile.js';
 export { StandaloneFrame, type StandaloneFrameProps } from './StandaloneFrame.js';
