@@ -4,7 +4,7 @@
 // itself). Test Configuration asks for a dry run: every channel says what it would do and sends nothing.
 import type { BackgroundAgentConfig, BackgroundDelivery, BackgroundDeliveryChannel } from '@accent/shared';
 import type { CredentialStore } from '../credentials/store.js';
-import { describeError, postTo, webhookSecretFor, type Mailer } from '../delivery/channels.js';
+import { describeError, postTo, webhookSecretFor, type Mailer, type PostOutcome } from '../delivery/channels.js';
 import { toSlackBlocks, type BackgroundReport, type RenderedDocument } from './format.js';
 
 export const BACKGROUND_WEBHOOK_EVENT = 'background_agent.run.finished';
@@ -59,6 +59,8 @@ export interface BackgroundDelivererDeps {
 /** A comma-separated recipient text (addresses, phone numbers) as its distinct entries. */
 export const recipientList = (text: string) => [...new Set(text.split(/[,;\s]+/).map((s) => s.trim()).filter(Boolean))];
 const E164 = /^\+[1-9]\d{6,14}$/;
+/** Why a POST did not deliver: unreachable (the error), or the receiver's non-2xx answer. */
+const failureOf = (outcome: PostOutcome) => outcome.error ?? BACKGROUND_DELIVERY_MESSAGES.rejected(outcome.status!, outcome.answer);
 
 export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
   const { mailer, credentials } = deps;
@@ -90,7 +92,7 @@ export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
     if (dryRun) return { channel, status: 'dry_run', detail: BACKGROUND_DELIVERY_MESSAGES.wouldSlack };
     const outcome = await postTo({ url: stored.webhookUrl, body: JSON.stringify(toSlackBlocks(report)), allowPrivate: deps.allowPrivateWebhooks });
     if (outcome.ok) return { channel, status: 'sent', detail: BACKGROUND_DELIVERY_MESSAGES.slackSent };
-    return { channel, status: 'failed', detail: outcome.error ?? BACKGROUND_DELIVERY_MESSAGES.rejected(outcome.status!, outcome.answer) };
+    return { channel, status: 'failed', detail: failureOf(outcome) };
   }
 
   async function sms(agent: DeliveryAgent, run: DeliveryRun, dryRun: boolean): Promise<BackgroundDelivery> {
@@ -114,7 +116,7 @@ export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
         headers: { authorization: `Basic ${Buffer.from(`${stored.accountSid}:${stored.authToken}`).toString('base64')}` },
         allowPrivate: deps.allowPrivateWebhooks,
       });
-      if (!outcome.ok) failed.push(`${to}: ${outcome.error ?? BACKGROUND_DELIVERY_MESSAGES.rejected(outcome.status!, outcome.answer)}`);
+      if (!outcome.ok) failed.push(`${to}: ${failureOf(outcome)}`);
     }
     if (failed.length > 0) return { channel, status: 'failed', detail: `SMS failed for ${failed.join('; ')}` };
     return { channel, status: 'sent', detail: BACKGROUND_DELIVERY_MESSAGES.smsSent(numbers.join(', ')) };
@@ -145,7 +147,7 @@ export function createBackgroundDeliverer(deps: BackgroundDelivererDeps) {
       allowPrivate: deps.allowPrivateWebhooks,
     });
     if (outcome.ok) return { channel, status: 'sent', detail: BACKGROUND_DELIVERY_MESSAGES.webhookSent(outcome.status!) };
-    return { channel, status: 'failed', detail: outcome.error ?? BACKGROUND_DELIVERY_MESSAGES.rejected(outcome.status!, outcome.answer) };
+    return { channel, status: 'failed', detail: failureOf(outcome) };
   }
 
   /** Every chosen channel, each once, in the order of the enumeration. */
