@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, type Agent } from '@accent/shared';
-import { Button, ConfirmDialog, EmptyState, LoadingState, Tabs, tabPanelProps } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, LoadingState, Tabs, tabPanelProps, usePendingSaveGuard } from '@accent/shared/ui';
 import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
 import { plannedStepCount } from '../runs/format.js';
@@ -72,12 +72,7 @@ function Editor({ target }: { target: EditorTarget }) {
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
   const guard = dirty && canEdit;
-  useEffect(() => {
-    if (!guard) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [guard]);
+  usePendingSaveGuard({ pending: guard || saving });
 
   const backToList = () => navigate('/agents');
   const onBack = () => (guard ? setConfirmDiscard(true) : backToList());

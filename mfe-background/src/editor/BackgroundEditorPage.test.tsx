@@ -47,6 +47,18 @@ describe('Background agent editor', () => {
     expect(screen.getByLabelText('Pause agent on error')).toBeChecked();
   });
 
+  it('asks to confirm leaving the page only once something was changed', async () => {
+    const { user } = renderBackground({ route: '/background/new' });
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leaving()).toBe(false);
+    await user.type(screen.getByLabelText(/Description/), 'Watches the pipeline');
+    expect(leaving()).toBe(true);
+  });
+
   it('keeps Publish disabled until the checklist is complete; Test needs name and system prompt', async () => {
     const { user, api, log } = renderBackground({ route: '/background/new' });
     const name = screen.getByLabelText(/Agent Name/);

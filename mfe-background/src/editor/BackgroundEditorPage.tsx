@@ -41,7 +41,7 @@ import {
   type BackgroundStepType,
 } from '@accent/shared';
 import { backgroundScheduleProblem, type BackgroundScheduleProblem } from '@accent/shared/data';
-import { Button, Checkbox, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
+import { Button, Checkbox, ErrorState, LoadingState, Select, TextArea, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { errorDetail, errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { useRunNow } from '../common/useRunNow.js';
 import { RunsPanel } from '../runs/RunsPanel.js';
@@ -63,6 +63,8 @@ export function BackgroundEditorPage() {
   const { api, notify } = env;
   const navigate = useNavigate();
   const [config, setConfig] = useState<BackgroundAgentConfig>(() => newBackgroundAgent());
+  // what was loaded (or the blank agent): anything else is unsaved work that leaving would lose
+  const [baseline, setBaseline] = useState(() => JSON.stringify(config));
   const [loading, setLoading] = useState(editingId !== null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState<BackgroundConfigStatus | null>(null);
@@ -89,7 +91,9 @@ export function BackgroundEditorPage() {
           setLoadError('The background agent could not be found.');
           notify.error('Agent Not Found', 'The background agent could not be loaded.');
         } else {
-          setConfig(normalizeLoadedConfig(stored.config));
+          const loadedConfig = normalizeLoadedConfig(stored.config);
+          setConfig(loadedConfig);
+          setBaseline(JSON.stringify(loadedConfig));
           setStoredStatus(stored.status);
         }
         setLoading(false);
@@ -119,6 +123,9 @@ export function BackgroundEditorPage() {
     if (scheduleProblem?.field === 'cronExpression') cronRef.current?.focus();
     else if (scheduleProblem?.field === 'timezone') timezoneRef.current?.focus();
   }, [scheduleProblem]);
+
+  const dirty = !loading && !loadError && JSON.stringify(config) !== baseline;
+  usePendingSaveGuard({ pending: dirty || saving !== null });
 
   const set = <K extends keyof BackgroundAgentConfig>(key: K, value: BackgroundAgentConfig[K]) => {
     if (scheduleProblem && (key === 'cronExpression' || key === 'timezone')) setScheduleProblem(null);

@@ -122,6 +122,40 @@ describe('flow builder', () => {
     expect(r.notify.error).not.toHaveBeenCalled();
   });
 
+  it('an edit less than 2 s before the page goes is saved at once in one PATCH, and leaving asks to confirm while pending', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const api = fakeApi([graphFlow()]);
+    renderFlows({ route: '/flows/flow-1', api, user });
+    await screen.findByRole('button', { name: 'New Workflow' });
+    const beforeUnload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(beforeUnload()).toBe(false);
+    screen.getByRole('button', { name: 'Add HTTP Request' }).focus();
+    await user.keyboard('{Enter}');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(500);
+    });
+    expect(beforeUnload()).toBe(true);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    // the loaded flow exists: no existence check first, whose answer would come too late
+    expect(api.updateFlow).toHaveBeenCalledTimes(1);
+    const [id, patch] = api.updateFlow.mock.calls[0]!;
+    expect(id).toBe('flow-1');
+    expect(patch.flowData!.nodes).toHaveLength(4);
+    expect(patch.flowData!.nodes[3]).toMatchObject({ type: 'action', data: { subtype: 'http' } });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(api.saveFlow).not.toHaveBeenCalled();
+    expect(beforeUnload()).toBe(false);
+  });
+
   it('a failed auto-save keeps the flow dirty and toasts Auto-save Failed', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });

@@ -37,7 +37,7 @@ import {
 } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
 import type { FlowDeployment } from '@accent/shared/data';
-import { Button, EmptyState, LoadingState, Modal } from '@accent/shared/ui';
+import { Button, EmptyState, LoadingState, Modal, usePendingSaveGuard } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { createAutoSaver, type AutoSaver } from './autoSave.js';
@@ -197,10 +197,21 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     };
   }, [env, initial]);
 
+  // Whether the row exists: then the save on leaving the page is one PATCH (no existence check first,
+  // whose answer would come after the page is gone).
+  const stored = useRef(!(initial as Flow & { unsaved?: boolean }).unsaved);
   const saver = useRef<AutoSaver | null>(null);
   saver.current ??= createAutoSaver({
     delayMs: env.autoSaveDelayMs ?? AUTO_SAVE_DELAY_MS,
-    save: () => api.saveFlow(snapshot(), user),
+    save: async () => {
+      await api.saveFlow(snapshot(), user);
+      stored.current = true;
+    },
+    saveOnLeave: async () => {
+      const flow = snapshot();
+      if (!stored.current) return api.saveFlow(flow, user);
+      await api.updateFlow(flow.id, { name: flow.name, description: flow.description, tags: flow.tags, flowData: flow.flowData });
+    },
     onError: () => notify.error(FLOW_TOASTS.autoSaveFailed.title, FLOW_TOASTS.autoSaveFailed.message),
     onDirtyChange: setDirty,
     onSavingChange: setSaving,
@@ -211,14 +222,13 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     // a new flow whose insert failed is saved by the first auto-save
     if ((initial as Flow & { unsaved?: boolean }).unsaved) saver.current!.markDirty();
     const current = saver.current!;
-    const onHide = () => void current.flush();
-    window.addEventListener('pagehide', onHide);
     return () => {
-      window.removeEventListener('pagehide', onHide);
       // leaving the builder saves pending changes
       void current.flush();
     };
   }, [initial]);
+  // reloading or closing the tab saves at once and, while a save is pending, asks to confirm
+  usePendingSaveGuard({ pending: dirty || saving, flush: () => saver.current!.leave() });
 
   // ---- canvas -------------------------------------------------------------------------------------
 

@@ -76,4 +76,46 @@ describe('auto-save', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(save).toHaveBeenCalledTimes(2);
   });
+
+  it('leave() saves the latest state at once with the leave save, without waiting for a save in flight', async () => {
+    let release: () => void = () => undefined;
+    const save = jest.fn<() => Promise<void>>(() => new Promise<void>((r) => (release = r)));
+    const saveOnLeave = jest.fn<() => Promise<void>>(async () => undefined);
+    const saver = createAutoSaver({ delayMs: AUTO_SAVE_DELAY_MS, save, saveOnLeave });
+    saver.leave();
+    expect(saveOnLeave).not.toHaveBeenCalled(); // nothing to save
+
+    // an edit less than 2 s before the reload: the timer has not run yet
+    saver.markDirty();
+    await jest.advanceTimersByTimeAsync(500);
+    expect(saver.isPending()).toBe(true);
+    saver.leave();
+    expect(saveOnLeave).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(save).not.toHaveBeenCalled(); // the timer was stopped
+    expect(saver.isPending()).toBe(false);
+
+    // an auto-save in flight when the page goes: the browser may cancel it, so leave() saves again, once
+    saver.markDirty();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(saver.isPending()).toBe(true);
+    saver.leave();
+    saver.leave(); // pagehide after visibilitychange
+    expect(saveOnLeave).toHaveBeenCalledTimes(2);
+    release();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(saver.isPending()).toBe(false);
+  });
+
+  it('a failed leave() save keeps the flow dirty', async () => {
+    const saveOnLeave = jest.fn<() => Promise<void>>().mockRejectedValue(new Error('offline'));
+    const onError = jest.fn();
+    const saver = createAutoSaver({ delayMs: AUTO_SAVE_DELAY_MS, save: async () => undefined, saveOnLeave, onError });
+    saver.markDirty();
+    saver.leave();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(saver.isDirty()).toBe(true);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
 });

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MISSION_SCOPES, MISSION_SCOPE_LABELS, MISSION_STATUSES, MISSION_STATUS_LABELS, msg, type AgentListItem, type Mission, type MissionScope, type MissionStatus } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
 import { MissionRuns, type MissionRunsHandle } from '../runs/MissionRuns.js';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
@@ -136,12 +136,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
   const { askDelete, dialog: deleteDialog } = useDeleteMission(() => navigate(backTo));
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  usePendingSaveGuard({ pending: dirty || saving });
 
   const patch = (p: Partial<MissionForm>) => {
     setForm((f) => (f ? { ...f, ...p } : f));

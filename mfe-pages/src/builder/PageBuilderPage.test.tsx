@@ -114,6 +114,35 @@ describe('page builder', () => {
     (console.error as jest.Mock).mockRestore?.();
   });
 
+  it('saves the draft of a stored page when the page goes, and asks to confirm leaving while unsaved', async () => {
+    const api = fakeApi([pageRow('p1', { components: [header, crm] })]);
+    const { user } = renderPages({ route: '/pages/builder/p1', api });
+    const beforeUnload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await user.click(await screen.findByRole('button', { name: 'Delete Header' }));
+    expect(beforeUnload()).toBe(true);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.savePage).toHaveBeenCalledTimes(1);
+    const [draft, id] = api.savePage.mock.calls[0]!;
+    expect(id).toBe('p1');
+    expect(draft.components.map((c) => c.id)).toEqual(['c1']);
+    await screen.findByText('All changes saved');
+    expect(beforeUnload()).toBe(false);
+  });
+
+  it('never creates a page when a new, unsaved one is left; it only asks to confirm', async () => {
+    const r = renderPages({ route: '/pages/builder' });
+    await r.user.type(screen.getByLabelText(/Page name/), ' more');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(r.api.savePage).not.toHaveBeenCalled();
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+  });
+
   it('saves a new page and moves to its address', async () => {
     const r = renderPages({ route: '/pages/builder' });
     const name = screen.getByLabelText(/Page name/);

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { canvasReducer, pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PageTemplate, type PublishPageResponse } from '@accent/shared';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { useAgents } from '../common/useAgents.js';
 import { DeploymentScreen } from '../deploy/DeploymentScreen.js';
 import { studioAsk } from '../renderer/ask.js';
@@ -172,6 +172,22 @@ function PageEditor({ initial }: { initial: EditablePage }) {
       setSaving(false);
     }
   };
+
+  // Reloading or closing the tab saves the draft of a stored page at once (one request; a new page is
+  // never created that way) and, while anything is unsaved, asks to confirm.
+  usePendingSaveGuard({
+    pending: dirty || saving,
+    flush: () => {
+      const id = idRef.current;
+      const parsed = pageDraftSchema.safeParse(draftOf(current));
+      if (!dirty || !id || !parsed.success) return;
+      const draft = parsed.data;
+      api.savePage(draft, id).then(
+        () => setSaved(snapshot(draft)),
+        () => undefined, // still shown as unsaved if the page stays
+      );
+    },
+  });
 
   const deploy = () => {
     if (!validDraft(true)) return;

@@ -35,6 +35,7 @@ export {
 export { runsApi, createRunsApi, type RunsApi } from './runs-api.js';
 export { demoApi, createDemoApi, type DemoApi } from './demo-api.js';
 export { adminApi, createAdminApi, type AdminApi, type RemoteUpdateRequest } from './admin-api.js';
+export { setPageLeaving, isPageLeaving, leavingFetch, leavingInit } from './leaving.js';
 export { toast, toastsAtom, createToastBus, type Notifier, type Toast, type ToastInput, type ToastType, type ToastBus } from './toast.js';
 export {
   loadAdvancedSettings,

@@ -6,6 +6,7 @@ import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { api } from '../client/http.js';
 import { session } from '../client/session.js';
+import { leavingFetch } from '../client/leaving.js';
 
 export type { SupabaseClient } from '@supabase/supabase-js';
 
@@ -63,7 +64,8 @@ export function createDataClient(config: DataConfig, options: DataClientOptions 
   const getToken = options.getToken ?? (() => session.getToken());
   const refresh = options.refresh ?? (() => session.refresh());
   // Looked up per call, so a test or a polyfill installed later is honoured.
-  const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // Saves started while the page is being left go out as keepalive requests (see leaving.ts).
+  const baseFetch: typeof fetch = leavingFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   return createClient(resolveDataUrl(config.supabaseUrl, options.origin), config.supabaseAnonKey, {
     accessToken: async () => getToken(),
     auth: { persistSession: false, autoRefreshToken: false },

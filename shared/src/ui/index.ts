@@ -22,4 +22,5 @@ export { RemoteBoundary, describeLoadError, type RemoteBoundaryProps } from './R
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';
 export { LoginForm, type LoginFormProps } from './LoginForm.js';
 export { saveFile } from './saveFile.js';
+export { usePendingSaveGuard, type PendingSaveGuardOptions } from './usePendingSaveGuard.js';
 export { StandaloneFrame, type StandaloneFrameProps } from './StandaloneFrame.js';
