@@ -27,6 +27,11 @@ describe('address classification', () => {
     ['::ffff:7f00:1', 'loopback'],
     ['::ffff:169.254.169.254', 'metadata'],
     ['64:ff9b::a00:1', 'private'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'], // IPv4-translated (RFC 2765)
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:a9fe:a9fe', 'metadata'],
+    ['64:ff9b:1::a00:1', 'private'], // NAT64 local-use prefix (RFC 8215)
     ['2002:7f00:1::', 'loopback'],
     ['224.0.0.1', 'multicast'],
     ['255.255.255.255', 'reserved'],
@@ -34,7 +39,7 @@ describe('address classification', () => {
     expect(blockedAddressKind(address)).toBe(kind);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => {
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:0:808:808', '64:ff9b::808:808'])('%s is public', (address) => {
     expect(blockedAddressKind(address)).toBeNull();
   });
 });
@@ -57,6 +62,8 @@ describe('checkUrl', () => {
     expect(await refused('http://169.254.169.254/latest/meta-data/')).toMatch(/169\.254\.169\.254: metadata addresses/);
     expect(await refused('http://[::1]/')).toMatch(/loopback/);
     expect(await refused('http://[::ffff:10.0.0.1]/')).toMatch(/private/);
+    expect(await refused('http://[::ffff:0:7f00:1]/')).toMatch(/loopback/);
+    expect(await refused('http://[64:ff9b::7f00:1]/')).toMatch(/loopback/);
     expect(await refused('http://0.0.0.0/')).toMatch(/unspecified/);
   });
 

@@ -6,8 +6,8 @@
 // (169.254.169.254, 169.254.170.2, 100.100.100.200, fd00:ec2::254, metadata.google.internal…), unless the
 // host is in the allow-list an administrator configures (host names, `*.suffix` wildcards, IP addresses
 // or CIDR ranges) or the policy allows every address (`allowPrivate`: missions with
-// ALLOW_PRIVATE_WEBHOOKS=true). IPv6 forms that carry an IPv4 address (::ffff:a.b.c.d, ::a.b.c.d,
-// 64:ff9b::/96, 2002::/16) are judged by that IPv4 address.
+// ALLOW_PRIVATE_WEBHOOKS=true). IPv6 forms that carry an IPv4 address (::ffff:a.b.c.d, ::ffff:0:a.b.c.d,
+// ::a.b.c.d, 64:ff9b::/96, 64:ff9b:1::/48, 2002::/16) are judged by that IPv4 address.
 //
 // The request is sent with node:http(s), not fetch: the socket connects to exactly the addresses that
 // were checked (a `lookup` that answers them), so a name that resolves to a public address when checked
@@ -100,13 +100,18 @@ function ipv6Groups(address: string): number[] | null {
   return groups.length === 8 && groups.every((g) => Number.isInteger(g)) ? groups : null;
 }
 
-/** The IPv4 address an IPv6 address carries: mapped, compatible, NAT64 (64:ff9b::/96) or 6to4 (2002::/16). */
+/**
+ * The IPv4 address an IPv6 address carries: mapped (::ffff:0:0/96), translated (::ffff:0:a.b.c.d, RFC
+ * 2765), compatible, NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48) or 6to4 (2002::/16).
+ */
 function embeddedIpv4(groups: number[]): string | null {
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
   if (zeros(0, 5) && groups[5] === 0xffff) return v4(groups[6], groups[7]);
+  if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0) return v4(groups[6], groups[7]);
   if (zeros(0, 6) && (groups[6] !== 0 || groups[7] > 1)) return v4(groups[6], groups[7]);
   if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return v4(groups[6], groups[7]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups[2] === 1) return v4(groups[6], groups[7]);
   if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
   return null;
 }
