@@ -74,4 +74,34 @@ describe('toast bus', () => {
     bus.clear();
     expect(list()).toEqual([]);
   });
+
+  it('pauses the countdown while the toast is hovered and resumes with the time left', () => {
+    const id = bus.error('Save failed', 'Your role does not allow saving flows.');
+    jest.advanceTimersByTime(3000);
+    bus.pause(id);
+    jest.advanceTimersByTime(60_000);
+    expect(list()[0]!.leaving).toBe(false);
+    bus.resume(id);
+    jest.advanceTimersByTime(999);
+    expect(list()[0]!.leaving).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(list()[0]!.leaving).toBe(true);
+  });
+
+  it('a toast resumed with almost no time left stays a little longer; pausing a sticky toast does nothing', () => {
+    const id = bus.info('Heads up');
+    jest.advanceTimersByTime(3990);
+    bus.pause(id);
+    bus.resume(id);
+    jest.advanceTimersByTime(999);
+    expect(list()[0]!.leaving).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(list()[0]!.leaving).toBe(true);
+
+    const sticky = bus.info('Stays', undefined, 0);
+    bus.pause(sticky);
+    bus.resume(sticky);
+    jest.advanceTimersByTime(60_000);
+    expect(list().find((t) => t.id === sticky)!.leaving).toBe(false);
+  });
 });

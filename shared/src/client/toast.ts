@@ -30,17 +30,26 @@ export interface ToastBus {
   warning(title: string, message?: string, duration?: number): string;
   info(title: string, message?: string, duration?: number): string;
   dismiss(id: string): void;
+  /** Stops a toast's countdown (the pointer or the focus is on it): it stays while it is being read. */
+  pause(id: string): void;
+  /** Restarts a paused countdown with the time that was left (at least a short moment to move away). */
+  resume(id: string): void;
   /** Removes every toast at once (no exit animation). */
   clear(): void;
 }
 
 /** More than this many toasts would run off the screen: the oldest one makes room. */
 export const TOAST_MAX_VISIBLE = 5;
+/** A toast resumed with almost no time left still stays this long after the pointer leaves it. */
+export const TOAST_RESUME_MIN_MS = 1000;
 
 export const toastsAtom: PrimitiveAtom<Toast[]> = globalSingleton('__ACCENT_TOASTS_ATOM__', () => atom<Toast[]>([]));
 
 export function createToastBus(store: Store): ToastBus {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** when each running countdown ends (ms since epoch), and what was left of a paused one */
+  const deadlines = new Map<string, number>();
+  const paused = new Map<string, number>();
   let counter = 0;
 
   const update = (change: (list: Toast[]) => Toast[]) => store.set(toastsAtom, change(store.get(toastsAtom)));
@@ -49,9 +58,16 @@ export function createToastBus(store: Store): ToastBus {
     timers.set(id, setTimeout(run, ms));
   };
 
+  const countDown = (id: string, ms: number) => {
+    deadlines.set(id, Date.now() + ms);
+    setTimer(id, ms, () => dismiss(id));
+  };
+
   function dismiss(id: string): void {
     const target = store.get(toastsAtom).find((t) => t.id === id);
     if (!target || target.leaving) return;
+    deadlines.delete(id);
+    paused.delete(id);
     update((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
     setTimer(id, TOAST_EXIT_MS, () => {
       timers.delete(id);
@@ -64,8 +80,24 @@ export function createToastBus(store: Store): ToastBus {
     const staying = store.get(toastsAtom).filter((t) => !t.leaving);
     if (staying.length >= TOAST_MAX_VISIBLE) dismiss(staying[0]!.id);
     update((list) => [...list, { id, type, title, ...(message ? { message } : {}), duration, leaving: false }]);
-    if (Number.isFinite(duration) && duration > 0) setTimer(id, duration, () => dismiss(id));
+    if (Number.isFinite(duration) && duration > 0) countDown(id, duration);
     return id;
+  }
+
+  function pause(id: string): void {
+    const deadline = deadlines.get(id);
+    if (deadline === undefined || paused.has(id)) return;
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    deadlines.delete(id);
+    paused.set(id, Math.max(0, deadline - Date.now()));
+  }
+
+  function resume(id: string): void {
+    const left = paused.get(id);
+    if (left === undefined) return;
+    paused.delete(id);
+    countDown(id, Math.max(left, TOAST_RESUME_MIN_MS));
   }
 
   const ofType = (type: ToastType) => (title: string, message?: string, duration?: number) =>
@@ -78,9 +110,13 @@ export function createToastBus(store: Store): ToastBus {
     warning: ofType('warning'),
     info: ofType('info'),
     dismiss,
+    pause,
+    resume,
     clear() {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      deadlines.clear();
+      paused.clear();
       store.set(toastsAtom, []);
     },
   };

@@ -43,4 +43,38 @@ describe('ToastHost', () => {
     act(() => void jest.advanceTimersByTime(300));
     expect(screen.queryByText('Careful')).not.toBeInTheDocument();
   });
+
+  it('stacks a toast below a taller one by its measured height, so none covers another', () => {
+    const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      // a two-line toast is 112 px (7 rem) tall, a one-line one 64 px
+      const tall = this.textContent?.includes('two lines');
+      return { height: tall ? 112 : 64, width: 352, top: 0, left: 0, right: 352, bottom: 0, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      render(<ToastHost />);
+      act(() => {
+        toast.error('Auto-save Failed', 'A message long enough to wrap onto two lines');
+        toast.error('Save failed');
+        toast.info('Third');
+      });
+      const [first, second, third] = Array.from(document.querySelectorAll<HTMLElement>('[data-toast-type]'));
+      expect(first).toHaveStyle({ top: '2rem' });
+      expect(second).toHaveStyle({ top: '9.75rem' }); // 2 + 7 + 0.75
+      expect(third).toHaveStyle({ top: '14.75rem' }); // then 5 rem apart
+    } finally {
+      rect.mockRestore();
+    }
+  });
+
+  it('stays while the pointer is over it and closes after the time that was left', () => {
+    render(<ToastHost />);
+    act(() => void toast.error('Save failed', 'Your role does not allow saving flows.'));
+    act(() => void jest.advanceTimersByTime(3500));
+    fireEvent.mouseEnter(screen.getByRole('alert'));
+    act(() => void jest.advanceTimersByTime(30_000));
+    expect(screen.getByRole('alert')).not.toHaveClass('leaving');
+    fireEvent.mouseLeave(screen.getByRole('alert'));
+    act(() => void jest.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveClass('leaving');
+  });
 });

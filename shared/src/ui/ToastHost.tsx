@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { getStore } from '../client/store.js';
 import { toast as toastBus, toastsAtom, type Toast, type ToastType } from '../client/toast.js';
 import { TOAST_STACK_GAP_REM, TOAST_TOP_REM } from '../domain/constants.js';
@@ -7,27 +8,74 @@ import { IconButton } from './IconButton.js';
 import styles from './ToastHost.module.css';
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
+/** space kept between a tall toast and the next one */
+const TOAST_MIN_SPACE_REM = 0.75;
 
-/** Renders the toast bus at the top right, stacked 5 rem apart from 2 rem (spec 01 §9). Mount it once per app. */
+function remInPx(): number {
+  if (typeof document === 'undefined') return 16;
+  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
+/**
+ * Where each toast starts, in rem: 2 rem from the top and 5 rem apart (spec 01 §9), further apart
+ * when a toast is taller than that (a two-line message), so none covers another.
+ */
+export function toastTops(heightsRem: readonly number[]): number[] {
+  const tops: number[] = [];
+  let top = TOAST_TOP_REM;
+  for (const height of heightsRem) {
+    tops.push(top);
+    top += Math.max(TOAST_STACK_GAP_REM, height + TOAST_MIN_SPACE_REM);
+  }
+  return tops;
+}
+
+/** Renders the toast bus at the top right, stacked by their measured heights. Mount it once per app. */
 export function ToastHost() {
   const toasts = useAtomValue(toastsAtom, { store: getStore() });
+  const [heights, setHeights] = useState<Record<string, number>>({});
+  const onHeight = useCallback((id: string, px: number) => {
+    const rem = Math.round((px / remInPx()) * 100) / 100;
+    setHeights((h) => (h[id] === rem ? h : { ...h, [id]: rem }));
+  }, []);
+  const tops = toastTops(toasts.map((t) => heights[t.id] ?? 0));
   return (
     <div className={styles.host}>
       {toasts.map((item, index) => (
-        <ToastCard key={item.id} toast={item} top={TOAST_TOP_REM + index * TOAST_STACK_GAP_REM} />
+        <ToastCard key={item.id} toast={item} top={tops[index]!} onHeight={onHeight} />
       ))}
     </div>
   );
 }
 
-function ToastCard({ toast, top }: { toast: Toast; top: number }) {
+function ToastCard({ toast, top, onHeight }: { toast: Toast; top: number; onHeight: (id: string, px: number) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { id } = toast;
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => onHeight(id, el.getBoundingClientRect().height);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [id, onHeight]);
+  // being read (pointer over it, or the keyboard on its close button): it does not go away meanwhile
+  const pause = () => toastBus.pause(id);
+  const resume = () => toastBus.resume(id);
   return (
     <div
+      ref={ref}
       // errors interrupt the screen reader, the rest wait their turn
       role={toast.type === 'error' ? 'alert' : 'status'}
       className={cx(styles.toast, styles[toast.type], toast.leaving && styles.leaving)}
       style={{ top: `${top}rem` }}
       data-toast-type={toast.type}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
     >
       <span className={styles.icon} aria-hidden="true">
         {ICONS[toast.type]}
@@ -36,7 +84,7 @@ function ToastCard({ toast, top }: { toast: Toast; top: number }) {
         <p className={styles.title}>{toast.title}</p>
         {toast.message && <p className={styles.message}>{toast.message}</p>}
       </div>
-      <IconButton label="Close notification" onClick={() => toastBus.dismiss(toast.id)}>
+      <IconButton label="Close notification" onClick={() => toastBus.dismiss(id)}>
         ×
       </IconButton>
     </div>
