@@ -1,6 +1,6 @@
 // One database handle for both modes: embedded PGlite (default, or in memory for tests) and a real
 // PostgreSQL through `pg` (DATABASE_URL). Queries go through kysely and are identical for both.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -38,9 +38,95 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
 }
 
+/** PostgreSQL's pg_control is always this size; a shorter one is a cut-off copy or a disk that filled up. */
+const PG_CONTROL_BYTES = 8192;
+
+export const DATA_FOLDER_MESSAGES = {
+  damaged: (dataDir: string, problem: string) =>
+    `The embedded database folder ${dataDir} is damaged or incomplete (${problem}). ` +
+    'The server does not start on it, nor over it: restore a backup into it (npm run restore -- <backup file>), ' +
+    'or move the folder away to start with an empty database.',
+  missing: (file: string) => `${file} is missing`,
+  truncated: (file: string, bytes: number) => `${file} has ${bytes} of ${PG_CONTROL_BYTES} bytes`,
+  unreadable: (message: string) => `PGlite could not open it: ${message}`,
+  inUse: (dataDir: string, pid: number) =>
+    `The embedded database folder ${dataDir} is in use by process ${pid} (a running server?). Stop it first: one process at a time may open an embedded database.`,
+} as const;
+
+export class DataFolderError extends Error {
+  override name = 'DataFolderError';
+}
+
+const sizeOf = (path: string) => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * An empty or missing folder gets a new database; a folder holding anything must be a whole one. PGlite
+ * would initialise a fresh database over a folder without PG_VERSION (losing everything in it) and abort
+ * with no explanation on a cut pg_control, so both are checked first.
+ */
+export function checkDataFolder(dataDir: string): 'empty' | 'database' {
+  let entries: string[];
+  try {
+    entries = readdirSync(dataDir);
+  } catch {
+    return 'empty';
+  }
+  if (entries.length === 0) return 'empty';
+  if (sizeOf(join(dataDir, 'PG_VERSION')) === null) throw new DataFolderError(DATA_FOLDER_MESSAGES.damaged(dataDir, DATA_FOLDER_MESSAGES.missing('PG_VERSION')));
+  const control = sizeOf(join(dataDir, 'global', 'pg_control'));
+  if (control === null) throw new DataFolderError(DATA_FOLDER_MESSAGES.damaged(dataDir, DATA_FOLDER_MESSAGES.missing('global/pg_control')));
+  if (control < PG_CONTROL_BYTES) throw new DataFolderError(DATA_FOLDER_MESSAGES.damaged(dataDir, DATA_FOLDER_MESSAGES.truncated('global/pg_control', control)));
+  return 'database';
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * `<dataDir>.pid` holds the process that has the folder open: a second PGlite on the same files (a second
+ * server, a backup while the server runs) would write over the first one's work. A file left by a killed
+ * process is taken over.
+ */
+export function lockDataFolder(dataDir: string): () => void {
+  const file = `${dataDir}.pid`;
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataFolderError(DATA_FOLDER_MESSAGES.inUse(dataDir, pid));
+  } catch (error) {
+    if (error instanceof DataFolderError) throw error;
+  }
+  writeFileSync(file, `${process.pid}\n`);
+  return () => rmSync(file, { force: true });
+}
+
 async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  let pglite: PGlite;
+  let unlock = () => undefined as void;
+  if (dataDir) {
+    const state = checkDataFolder(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataFolder(dataDir);
+    try {
+      pglite = await PGlite.create(dataDir);
+    } catch (error) {
+      unlock();
+      // a folder that passed the checks but still fails (e.g. damaged pages): same advice, never a re-init
+      if (state === 'database') throw new DataFolderError(DATA_FOLDER_MESSAGES.damaged(dataDir, DATA_FOLDER_MESSAGES.unreadable((error as Error).message)), { cause: error });
+      throw error;
+    }
+  } else pglite = await PGlite.create();
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
     kind: 'pglite',
@@ -56,6 +142,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       // kysely closes PGlite only if it ever used it; close explicitly so the data dir is left clean.
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }
