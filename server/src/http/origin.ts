@@ -2,17 +2,14 @@
 // browser's data gateway).
 import type { FastifyRequest } from 'fastify';
 
-const firstValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header)?.split(',')[0].trim() || undefined;
-
 /**
- * The origin the browser used, without a trailing slash. Behind a TLS-terminating proxy the
- * X-Forwarded-Proto / -Host headers say what the browser saw; they only shape this caller's own answer
- * (never cache such an answer for others).
+ * The origin the browser used, without a trailing slash. Fastify's `protocol` and `host` follow
+ * X-Forwarded-Proto / -Host only when TRUST_PROXY says the peer is our proxy: anyone else could send
+ * those headers to make the server hand out their origin. Even then they only shape this caller's own
+ * answer (never cache such an answer for others).
  */
 export function requestOrigin(request: FastifyRequest): string {
-  const proto = firstValue(request.headers['x-forwarded-proto']) ?? request.protocol;
-  const host = firstValue(request.headers['x-forwarded-host']) ?? request.host;
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+  return `${request.protocol === 'https' ? 'https' : 'http'}://${request.host}`;
 }
 
 /** PUBLIC_URL when configured (without a trailing slash), else the request's origin. */
