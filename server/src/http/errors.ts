@@ -2,6 +2,7 @@
 // error handler, with a message a person can act on.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { inputErrorFromDatabase } from './database-errors.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -49,6 +50,8 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+  const fromDatabase = inputErrorFromDatabase(error);
+  if (fromDatabase) return reply.code(fromDatabase.statusCode).send({ detail: fromDatabase.detail });
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send({ detail: validationDetail(error, request) });
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit && request.routeOptions.bodyLimit !== BODY_LIMIT_BYTES) {
     return reply.code(413).send({ detail: HTTP_MESSAGES.bodyTooLargeLimit(request.routeOptions.bodyLimit) });
