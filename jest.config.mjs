@@ -15,6 +15,7 @@ const transform = {
 const moduleNameMapper = {
   '^@accent/shared$': '<rootDir>/shared/src/index.ts',
   '^@accent/shared/(client|ui|data|public)$': '<rootDir>/shared/src/$1/index.ts',
+  '^@accent/shared/remotes$': '<rootDir>/shared/src/remotes/compat.ts',
   '\\.(css)$': 'identity-obj-proxy',
   '\\.(png|svg|jpg|jpeg|gif|webp)$': '<rootDir>/tooling/jest/file-stub.cjs',
   '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -17,7 +17,7 @@ import { masterKeyFor, type Config } from './config.js';
 import { createCredentialStore } from './credentials/store.js';
 import type { Database } from './db/database.js';
 import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
-import { discoverLocalRemotes } from './remotes/local.js';
+import { discoverLocalRemotes, studioContractVersion } from './remotes/local.js';
 import { remoteRoutes } from './remotes/routes.js';
 import { createFlows, flowRoutes, type FlowsOptions } from './flows/index.js';
 import { backgroundRoutes, createBackground, type BackgroundOptions } from './background/index.js';
@@ -133,7 +133,15 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
-  await app.register(remoteRoutes, { prefix: '/api/v1', db: db.db, authenticate, local: localRemotes, overrides: config.remoteOverrides });
+  await app.register(remoteRoutes, {
+    prefix: '/api/v1',
+    db: db.db,
+    authenticate,
+    local: localRemotes,
+    overrides: config.remoteOverrides,
+    releasesDir: config.releasesDir,
+    manifest: { allowPrivate: config.allowPrivateWebhooks, contractVersion: studioContractVersion(config.staticRoot) },
+  });
   await app.register(missionRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: missions.runner, webhookSigningSecret: config.webhookSigningSecret });
   await app.register(flowRoutes, { prefix: '/api/v1', db: db.db, authenticate, scheduler, runner: flows.runner, publicUrl: config.publicUrl });
   await app.register(pageRoutes, { prefix: '/api/v1', db: db.db, authenticate, publicUrl: config.publicUrl });
@@ -153,7 +161,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   // PostgREST for the browser's supabase-js client (its own error shape and error handler)
   await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret });
 
-  const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes });
+  const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes, releasesDir: config.releasesDir });
   app.setNotFoundHandler(async (request, reply) => {
     if (isAppRoute(request)) {
       if (sites.serveApp) return sites.serveApp(reply);

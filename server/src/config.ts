@@ -50,6 +50,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_ROOT: z.string().min(1).optional(),
+  RELEASES_DIR: z.string().min(1).optional(),
   ACCENT_REMOTES: z
     .string()
     .transform((text, ctx) => {
@@ -128,6 +129,8 @@ export interface Config {
   logLevel: string;
   staticRoot: string;
   remoteOverrides: RemoteOverride[];
+  /** immutable remote releases, `<releasesDir>/<id>/<version>/` (RELEASES_DIR, default DATA_DIR/releases) */
+  releasesDir: string;
   cookieSecure: boolean;
   /** sign-in attempts per minute per address and email */
   loginRateLimit: number;
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     staticRoot: resolve(e.STATIC_ROOT ?? REPO_ROOT),
     remoteOverrides: e.ACCENT_REMOTES ?? [],
+    releasesDir: resolve(e.RELEASES_DIR ?? join(dataDir, 'releases')),
     cookieSecure: e.COOKIE_SECURE,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     pageChatRateLimit: e.PAGE_CHAT_RATE_LIMIT,

@@ -74,12 +74,44 @@ export interface AgentVersionsTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface RemoteRegistryTable {
-  id: string;
-  name: string;
-  entry: string;
+export interface RemoteVersionsTable {
+  remote_id: string;
   version: string;
+  entry: string;
+  build_version: string | null;
+  requires: string | null;
+  withdrawn: Generated<boolean>;
+  registered_at: GeneratedTimestamp;
+  registered_by: string | null;
+}
+
+export interface RemoteChannelsTable {
+  remote_id: string;
+  current_version: string | null;
+  previous_versions: ColumnType<string[], string[] | undefined, string[]>;
+  canary_version: string | null;
+  canary_percent: number | null;
   updated_at: GeneratedTimestamp;
+}
+
+export interface RemoteEventsTable {
+  id: Generated<string>;
+  remote_id: string;
+  action: string;
+  version: string | null;
+  detail: string | null;
+  actor_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface RemoteHealthTable {
+  id: string;
+  remote_id: string;
+  version: string;
+  outcome: 'loaded' | 'load-failed' | 'render-failed';
+  message: string | null;
+  user_id: string | null;
+  created_at: GeneratedTimestamp;
 }
 
 export interface SchemaMigrationsTable {
@@ -191,7 +223,10 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   agents: AgentsTable;
   agent_versions: AgentVersionsTable;
-  remote_registry: RemoteRegistryTable;
+  remote_versions: RemoteVersionsTable;
+  remote_channels: RemoteChannelsTable;
+  remote_events: RemoteEventsTable;
+  remote_health: RemoteHealthTable;
   schema_migrations: SchemaMigrationsTable;
   library_credentials: LibraryCredentialsTable;
   agent_runs: AgentRunsTable;

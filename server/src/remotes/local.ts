@@ -1,7 +1,9 @@
 // Remotes built in this checkout (`<STATIC_ROOT>/mfe-<id>/dist`), served by this server at /mfe/<id>/.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_IDS, type RemoteId } from '@accent/shared';
+import { CONTRACT_PACKAGE, readFederationManifest, type FederationManifestFacts } from '@accent/shared/remotes';
+import { REPO_ROOT } from '../config.js';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
 
@@ -31,4 +33,49 @@ function packageVersion(dir: string): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** URL path of a release's manifest (`<releasesDir>/<id>/<version>/` is served at /mfe/<id>/<version>/). */
+export const releaseEntry = (id: RemoteId, version: string) => `/mfe/${id}/${encodeURIComponent(version)}/${MANIFEST_FILE}`;
+
+/** A release folder found on disk: `<releasesDir>/<id>/<version>/mf-manifest.json`. */
+export interface LocalRelease {
+  id: RemoteId;
+  version: string;
+  dir: string;
+}
+
+/** Every release `pnpm release` put in `releasesDir`, oldest first. */
+export function discoverReleases(releasesDir: string): LocalRelease[] {
+  return REMOTE_IDS.flatMap((id) => {
+    const areaDir = join(releasesDir, id);
+    if (!existsSync(areaDir)) return [];
+    return readdirSync(areaDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(areaDir, d.name, MANIFEST_FILE)))
+      .map((d) => ({ id, version: d.name, dir: join(areaDir, d.name) }));
+  });
+}
+
+/** The facts of a manifest on disk, or null when it is missing or not a federation manifest. */
+export function readManifestFile(dir: string): FederationManifestFacts | null {
+  try {
+    return readFederationManifest(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The studio contract version this server's shell provides: what the built shell's manifest says it
+ * shares as @accent/shared, else the version of the shared package in this checkout.
+ */
+export function studioContractVersion(staticRoot: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(staticRoot, 'shell', 'dist', MANIFEST_FILE), 'utf8')) as { shared?: { name?: string; version?: string }[] };
+    const own = manifest.shared?.find((s) => s.name === CONTRACT_PACKAGE && typeof s.version === 'string');
+    if (own?.version) return own.version;
+  } catch {
+    // no built shell: the checkout's package says it
+  }
+  return packageVersion(join(REPO_ROOT, 'shared'));
 }

@@ -1,82 +1,355 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { remoteRegistryResponseSchema } from '@accent/shared';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../config.js';
 import { makeStaticRoot } from '../testing/static-root.js';
 import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { CANARY_MIN_REPORTS } from './health.js';
+import { canaryBucket } from './registry.js';
+
+/** What the studio provides when no shell is built: the checkout's @accent/shared version. */
+const PROVIDED = (JSON.parse(readFileSync(join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+const [MAJOR, MINOR] = PROVIDED.split('.');
+
+/** A federation manifest as @module-federation/enhanced 2.9 writes it (the parts the registry reads). */
+const manifest = (name: string, buildVersion: string | null, requires = `^${MAJOR}.${MINOR}.0`) =>
+  JSON.stringify({
+    id: name,
+    name,
+    metaData: {
+      name,
+      type: 'app',
+      buildInfo: buildVersion ? { buildVersion, buildName: name } : { buildName: name },
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      globalName: name,
+      publicPath: 'auto',
+    },
+    shared: [
+      { id: `${name}:react`, name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+      { id: `${name}:@accent/shared`, name: '@accent/shared', version: PROVIDED, singleton: true, requiredVersion: requires },
+    ],
+    remotes: [],
+    exposes: [{ id: `${name}:module`, name: 'module', path: './module' }],
+  });
+
+/** Manifests served over real HTTP, as a CDN would. */
+function startManifestServer(): Promise<{ server: Server; url: (path: string) => string }> {
+  const pages: Record<string, [number, string, string]> = {
+    '/agents/1.4.0/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', '1.4.0')],
+    '/agents/1.5.0/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', '1.5.0')],
+    '/agents/html/mf-manifest.json': [200, 'text/html', '<!doctype html><html><body>Welcome</body></html>'],
+    '/agents/json/mf-manifest.json': [200, 'application/json', '{"hello":"world"}'],
+    '/agents/broken/mf-manifest.json': [500, 'text/plain', 'boom'],
+    '/flows/1.4.0/mf-manifest.json': [200, 'application/json', manifest('mfe_flows', '1.4.0')],
+    '/agents/unversioned/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', null)],
+    '/agents/next/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', '3.0.0', `^${Number(MAJOR) + 1}.0`)],
+  };
+  const server = createServer((req, res) => {
+    const page = pages[req.url ?? ''];
+    if (!page) return res.writeHead(404, 'Not Found').end();
+    res.writeHead(page[0], { 'content-type': page[1] }).end(page[2]);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: (path) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}` })),
+  );
+}
+
+function makeReleases(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'accent-releases-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
 
 describe('remote registry', () => {
   let ctx: TestContext;
   let admin: SignedIn;
   let member: SignedIn;
+  let cdn: Awaited<ReturnType<typeof startManifestServer>>;
 
   beforeAll(async () => {
+    cdn = await startManifestServer();
     const staticRoot = makeStaticRoot({
       'mfe-agents/package.json': JSON.stringify({ name: 'mfe-agents', version: '1.2.3' }),
-      'mfe-agents/dist/mf-manifest.json': '{}',
+      'mfe-agents/dist/mf-manifest.json': manifest('mfe_agents', '1.2.3'),
+      'mfe-agents/dist/remoteEntry.js': 'var mfe_agents;',
       // built without a federation manifest: not a usable remote
       'mfe-flows/dist/index.html': '<html></html>',
     });
+    const releasesDir = makeReleases({
+      'agents/1.3.0/mf-manifest.json': manifest('mfe_agents', '1.3.0'),
+      'agents/1.3.0/remoteEntry.js': 'var mfe_agents;',
+      'agents/9.0.0/mf-manifest.json': manifest('mfe_agents', '9.0.0', `^${Number(MAJOR) + 1}.0`),
+    });
     ctx = await createTestContext({
-      env: { STATIC_ROOT: staticRoot, ACCENT_REMOTES: JSON.stringify([{ id: 'pages', entry: 'https://cdn.example.com/pages/mf-manifest.json', version: '2.0.0' }]) },
+      env: {
+        STATIC_ROOT: staticRoot,
+        RELEASES_DIR: releasesDir,
+        ALLOW_PRIVATE_WEBHOOKS: 'true',
+        ACCENT_REMOTES: JSON.stringify([{ id: 'pages', entry: 'https://cdn.example.com/pages/mf-manifest.json', version: '2.0.0' }]),
+      },
     });
     admin = await loginAdmin(ctx.app);
     member = await loginMember(ctx.app);
   }, 30_000);
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    cdn.server.close();
+  });
 
-  const registry = async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/remotes' });
+  const registry = async (who: SignedIn | null = null) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/remotes', headers: who?.headers });
     expect(response.statusCode).toBe(200);
-    return remoteRegistryResponseSchema.parse(response.json()).remotes;
+    return (response.json() as { remotes: { id: string; name: string; entry: string; version: string; channel: string; canary: unknown }[] }).remotes;
   };
-  const put = (id: string, body: unknown, who: SignedIn | null = admin) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/v1/remotes/${id}`, payload: body as object, headers: who?.headers });
-  const del = (id: string, who: SignedIn | null = admin) => ctx.app.inject({ method: 'DELETE', url: `/api/v1/remotes/${id}`, headers: who?.headers });
+  const agents = async (who: SignedIn | null = null) => (await registry(who)).find((r) => r.id === 'agents')!;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, who: SignedIn | null = admin) =>
+    ctx.app.inject({ method, url: `/api/v1/remotes/${url}`, payload: body as object, headers: who?.headers });
+  const register = (version: string, entry: string) => call('POST', 'agents/versions', { version, entry });
+  const versions = async () => (await call('GET', 'agents/versions')).json() as {
+    current: string;
+    canary: { version: string; percent: number } | null;
+    versions: { version: string; entry: string; registeredBy: string | null; status: string; health: { loaded: number; failed: number } }[];
+    events: { action: string; version: string | null; detail: string | null; by: string | null }[];
+  };
 
   it('is public and lists local builds (with their package version) and configured remotes', async () => {
     expect(await registry()).toEqual([
-      { id: 'agents', name: 'mfe_agents', entry: '/mfe/agents/mf-manifest.json', version: '1.2.3' },
-      { id: 'pages', name: 'mfe_pages', entry: 'https://cdn.example.com/pages/mf-manifest.json', version: '2.0.0' },
+      { id: 'agents', name: 'mfe_agents', entry: '/mfe/agents/mf-manifest.json', version: '1.2.3', channel: 'current', canary: null },
+      { id: 'pages', name: 'mfe_pages', entry: 'https://cdn.example.com/pages/mf-manifest.json', version: '2.0.0', channel: 'current', canary: null },
     ]);
   });
 
-  it('an admin points a remote at a new build, and removing the override restores the default', async () => {
-    const entry = 'https://teams.example.com/agents/3.0.0/mf-manifest.json';
-    const updated = await put('agents', { entry, version: '3.0.0' });
+  it('registers the builds found at start: the built dist and every release folder', async () => {
+    const list = await versions();
+    expect(list.current).toBe('1.2.3');
+    expect(list.versions.map((v) => [v.version, v.entry, v.status, v.registeredBy]).sort()).toEqual([
+      ['1.2.3', '/mfe/agents/mf-manifest.json', 'current', null],
+      ['1.3.0', '/mfe/agents/1.3.0/mf-manifest.json', 'available', null],
+      ['9.0.0', '/mfe/agents/9.0.0/mf-manifest.json', 'available', null],
+    ]);
+    // a release is served for good at its versioned path, next to the local build
+    const file = await ctx.app.inject({ method: 'GET', url: '/mfe/agents/1.3.0/remoteEntry.js' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await ctx.app.inject({ method: 'GET', url: '/mfe/agents/remoteEntry.js' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['unreachable (HTTP status)', '/agents/missing/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} could not be fetched: HTTP 404 Not Found.`],
+    ['a server error', '/agents/broken/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} could not be fetched: HTTP 500 Internal Server Error.`],
+    ['an HTML page', '/agents/html/mf-manifest.json', '1.4.0', (url: string) => `${url} is not a Module Federation manifest (mf-manifest.json of a remote build).`],
+    ['JSON that is no manifest', '/agents/json/mf-manifest.json', '1.4.0', (url: string) => `${url} is not a Module Federation manifest (mf-manifest.json of a remote build).`],
+    ['another remote', '/flows/1.4.0/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} is the remote "mfe_flows", not Agents (mfe_agents).`],
+    ['another version', '/agents/1.4.0/mf-manifest.json', '1.4.1', (url: string) => `The manifest at ${url} was built as version 1.4.0, not 1.4.1.`],
+    ['no build version', '/agents/unversioned/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} carries no build version; build it as version 1.4.0 (pnpm release sets it).`],
+    ['a newer contract', '/agents/next/mf-manifest.json', '3.0.0', () => `Agents 3.0.0 needs the studio contract ^${Number(MAJOR) + 1}.0; this studio provides ${PROVIDED}.`],
+  ])('refuses %s with 422 and the reason, saving nothing', async (_case, path, version, message) => {
+    const url = cdn.url(path);
+    const response = await register(version, url);
+    expect(response.json()).toEqual({ detail: message(url) });
+    expect(response.statusCode).toBe(422);
+    expect((await versions()).versions.some((v) => v.entry === url)).toBe(false);
+  });
+
+  it('refuses an address nothing answers, a same-origin path that is missing, and an incompatible release', async () => {
+    const closed = await register('1.4.0', 'http://127.0.0.1:9/agents/mf-manifest.json');
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json()).toEqual({ detail: 'The manifest at http://127.0.0.1:9/agents/mf-manifest.json could not be fetched: ECONNREFUSED.' });
+    const missing = await register('1.4.0', '/mfe/agents/1.4.0/mf-manifest.json');
+    expect(missing.json()).toEqual({ detail: 'The manifest at /mfe/agents/1.4.0/mf-manifest.json could not be fetched: HTTP 404.' });
+    // found at start, but an admin cannot promote it into use (the shell refuses it too)
+    const next = await register('9.0.1', '/mfe/agents/9.0.0/mf-manifest.json');
+    expect(next.json()).toEqual({ detail: 'The manifest at /mfe/agents/9.0.0/mf-manifest.json was built as version 9.0.0, not 9.0.1.' });
+  });
+
+  it('registers a checked version (201, who and when), never twice', async () => {
+    const url = cdn.url('/agents/1.4.0/mf-manifest.json');
+    const created = await register('1.4.0', url);
+    expect(created.statusCode).toBe(201);
+    const added = (created.json() as Awaited<ReturnType<typeof versions>>).versions.find((v) => v.version === '1.4.0')!;
+    expect(added).toMatchObject({ entry: url, registeredBy: 'admin@accent.local', status: 'available', health: { loaded: 0, failed: 0 } });
+    expect((added as unknown as { registeredAt: string }).registeredAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const again = await register('1.4.0', cdn.url('/agents/1.5.0/mf-manifest.json'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'Agents 1.4.0 is already registered; a released version is never replaced. Release it as a new version.' });
+  });
+
+  it('promotes and rolls back, step by step, down to the built version', async () => {
+    const promoted = await call('POST', 'agents/promote', { version: '1.3.0' });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toEqual({ id: 'agents', current: '1.3.0' });
+    expect(await agents()).toMatchObject({ entry: '/mfe/agents/1.3.0/mf-manifest.json', version: '1.3.0' });
+    expect((await call('POST', 'agents/promote', { version: '1.4.0' })).json()).toEqual({ id: 'agents', current: '1.4.0' });
+    expect((await agents()).version).toBe('1.4.0');
+
+    expect((await call('POST', 'agents/rollback')).json()).toEqual({ id: 'agents', current: '1.3.0' });
+    expect((await agents()).entry).toBe('/mfe/agents/1.3.0/mf-manifest.json');
+    expect((await call('POST', 'agents/rollback')).json()).toEqual({ id: 'agents', current: '1.2.3' });
+    expect((await agents()).entry).toBe('/mfe/agents/mf-manifest.json');
+    const nothing = await call('POST', 'agents/rollback');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toEqual({ detail: 'Agents has no earlier version to roll back to.' });
+
+    const unknown = await call('POST', 'agents/promote', { version: '7.7.7' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Agents 7.7.7 is not registered. Register it first.' });
+
+    const trail = (await versions()).events.map((e) => [e.action, e.version, e.by]);
+    expect(trail.slice(0, 4)).toEqual([
+      ['rollback', '1.2.3', 'admin@accent.local'],
+      ['rollback', '1.3.0', 'admin@accent.local'],
+      ['promote', '1.4.0', 'admin@accent.local'],
+      ['promote', '1.3.0', 'admin@accent.local'],
+    ]);
+  });
+
+  it('serves a canary to its share of signed-in users, always the same ones', async () => {
+    const set = await call('PUT', 'agents/canary', { version: '1.4.0', percent: 50 });
+    expect(set.statusCode).toBe(200);
+    expect((set.json() as { canary: unknown }).canary).toEqual({ version: '1.4.0', percent: 50 });
+    const idOf = async (email: string) => (await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    for (const [who, id] of [
+      [admin, await idOf('admin@accent.local')],
+      [member, await idOf('member@accent.local')],
+    ] as const) {
+      const expected = canaryBucket(id, 'agents') < 50 ? '1.4.0' : '1.2.3';
+      for (let i = 0; i < 3; i++) expect(await agents(who)).toMatchObject({ version: expected, channel: expected === '1.4.0' ? 'canary' : 'current', canary: { version: '1.4.0', percent: 50 } });
+    }
+    // before sign-in: the current version
+    expect((await agents()).version).toBe('1.2.3');
+    // about half of many users
+    const inCanary = Array.from({ length: 1000 }, (_, i) => canaryBucket(`user-${i}`, 'agents') < 50).filter(Boolean).length;
+    expect(inCanary).toBeGreaterThan(430);
+    expect(inCanary).toBeLessThan(570);
+
+    const bad = await call('PUT', 'agents/canary', { version: '1.4.0', percent: 100 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: 'percent: Percent must be between 1 and 99' });
+    expect((await call('PUT', 'agents/canary', { version: '1.2.3', percent: 10 })).json()).toEqual({ detail: 'Agents 1.2.3 is already the current version.' });
+  });
+
+  it('rolls a failing canary back by itself and tells admins in the registry’s trail', async () => {
+    const report = (outcome: string, reference: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/health', payload: { version: '1.4.0', outcome, reference, message: 'TypeError: x is not a function' }, remoteAddress: '10.1.1.1' });
+    const first = await report('loaded', 'ref-000001');
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ reference: 'ref-000001', rolledBack: false });
+    expect((await report('load-failed', 'ref-000002')).json()).toEqual({ reference: 'ref-000002', rolledBack: false });
+    expect((await report('render-failed', 'ref-000003')).json()).toEqual({ reference: 'ref-000003', rolledBack: false });
+    expect(CANARY_MIN_REPORTS).toBe(4);
+    expect((await report('render-failed', 'ref-000004')).json()).toEqual({ reference: 'ref-000004', rolledBack: true });
+
+    const after = await versions();
+    expect(after.canary).toBeNull();
+    expect(after.versions.find((v) => v.version === '1.4.0')).toMatchObject({ status: 'withdrawn', health: { loaded: 1, failed: 3 } });
+    expect(after.events[0]).toMatchObject({ action: 'canary-rolled-back', version: '1.4.0', by: null, detail: 'Canary Agents 1.4.0 was rolled back automatically: 3 of 4 loads failed (limit 25%).' });
+    expect((await agents(admin)).version).toBe('1.2.3');
+    expect((await agents(member)).version).toBe('1.2.3');
+  });
+
+  it('rate-limits the beacon per address and validates it', async () => {
+    const send = (i: number) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/health', payload: { version: '1.2.3', outcome: 'loaded', reference: `rate-${String(i).padStart(4, '0')}` }, remoteAddress: '10.9.9.9' });
+    for (let i = 0; i < 30; i++) expect((await send(i)).statusCode).toBe(202);
+    const limited = await send(30);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: 'Too many reports. Please wait a minute.' });
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/health', payload: { version: '1.2.3', outcome: 'exploded', reference: 'ok-123456' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('PUT checks like POST, then registers and promotes in one call; DELETE goes back to the built version', async () => {
+    const html = cdn.url('/agents/html/mf-manifest.json');
+    const refused = await call('PUT', 'agents', { entry: html, version: '1.6.0' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ detail: `${html} is not a Module Federation manifest (mf-manifest.json of a remote build).` });
+    const entry = cdn.url('/agents/1.5.0/mf-manifest.json');
+    const updated = await call('PUT', 'agents', { entry, version: '1.5.0' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ id: 'agents', name: 'mfe_agents', entry, version: '3.0.0' });
-    expect((await registry()).find((r) => r.id === 'agents')).toEqual({ id: 'agents', name: 'mfe_agents', entry, version: '3.0.0' });
+    expect(updated.json()).toEqual({ id: 'agents', name: 'mfe_agents', entry, version: '1.5.0' });
+    expect(await agents()).toMatchObject({ entry, version: '1.5.0' });
+    // the same again is fine; the same version elsewhere is not
+    expect((await call('PUT', 'agents', { entry, version: '1.5.0' })).statusCode).toBe(200);
+    expect((await call('PUT', 'agents', { entry: cdn.url('/agents/1.4.0/mf-manifest.json'), version: '1.5.0' })).statusCode).toBe(409);
 
-    // a remote with no local build can be registered too
-    expect((await put('flows', { entry: '/cdn/flows/mf-manifest.json', version: '0.9.0' })).statusCode).toBe(200);
-    expect((await registry()).map((r) => r.id)).toEqual(['agents', 'flows', 'pages']);
-
-    const removed = await del('agents');
+    const removed = await call('DELETE', 'agents');
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ status: 'success' });
-    expect((await registry()).find((r) => r.id === 'agents')!.entry).toBe('/mfe/agents/mf-manifest.json');
-
-    const again = await del('agents');
+    expect((await agents()).entry).toBe('/mfe/agents/mf-manifest.json');
+    const again = await call('DELETE', 'agents');
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ detail: 'Remote "agents" has no registry override' });
-    await del('flows');
   });
 
-  it('only admins change the registry', async () => {
+  it('only admins change or read the versioned registry', async () => {
     const body = { entry: 'https://x.example.com/mf-manifest.json', version: '1.0.0' };
-    const byMember = await put('agents', body, member);
+    const byMember = await call('PUT', 'agents', body, member);
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json()).toEqual({ detail: 'Only administrators can change the remote registry' });
-    expect((await del('agents', member)).statusCode).toBe(403);
-    expect((await put('agents', body, null)).statusCode).toBe(401);
+    for (const [method, url] of [
+      ['DELETE', 'agents'],
+      ['GET', 'agents/versions'],
+      ['POST', 'agents/versions'],
+      ['POST', 'agents/promote'],
+      ['POST', 'agents/rollback'],
+      ['PUT', 'agents/canary'],
+    ] as const) {
+      expect((await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : body, member)).statusCode).toBe(403);
+      expect((await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : body, null)).statusCode).toBe(401);
+    }
   });
 
-  it('validates the id and the entry', async () => {
-    const unknown = await put('billing', { entry: '/x/mf-manifest.json', version: '1.0.0' });
+  it('validates the id, the entry and the version', async () => {
+    const unknown = await call('PUT', 'billing', { entry: '/x/mf-manifest.json', version: '1.0.0' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ detail: 'id: Unknown remote; expected one of agents, missions, flows, background, pages' });
-    const badEntry = await put('agents', { entry: 'javascript:alert(1)', version: '1.0.0' });
-    expect(badEntry.json()).toEqual({ detail: 'entry: Entry must be an http(s) URL or a path starting with /' });
-    const noVersion = await put('agents', { entry: '/x/mf-manifest.json' });
-    expect(noVersion.json()).toEqual({ detail: 'version: Version is required' });
+    expect((await call('PUT', 'agents', { entry: 'javascript:alert(1)', version: '1.0.0' })).json()).toEqual({ detail: 'entry: Entry must be an http(s) URL or a path starting with /' });
+    expect((await call('PUT', 'agents', { entry: '/x/mf-manifest.json' })).json()).toEqual({ detail: 'version: Version is required' });
+    expect((await register('../../etc', '/x/mf-manifest.json')).json()).toEqual({
+      detail: 'version: Version may only contain letters, digits, dots, dashes, plus signs and underscores (e.g. 1.4.0)',
+    });
+  });
+});
+
+describe('remote registry behind the webhooks’ address rules', () => {
+  let ctx: TestContext;
+  let admin: SignedIn;
+  let cdn: Awaited<ReturnType<typeof startManifestServer>>;
+  let releasesDir: string;
+
+  beforeAll(async () => {
+    cdn = await startManifestServer();
+    releasesDir = makeReleases({});
+    ctx = await createTestContext({ env: { RELEASES_DIR: releasesDir } });
+    admin = await loginAdmin(ctx.app);
+  }, 30_000);
+  afterAll(async () => {
+    await ctx.close();
+    cdn.server.close();
+  });
+
+  const register = (version: string, entry: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/versions', payload: { version, entry }, headers: admin.headers });
+
+  it('refuses loopback, link-local and metadata addresses like a webhook would', async () => {
+    const loopback = await register('1.4.0', cdn.url('/agents/1.4.0/mf-manifest.json'));
+    expect(loopback.statusCode).toBe(422);
+    expect(loopback.json()).toEqual({ detail: 'Refused to connect to 127.0.0.1: loopback addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.' });
+    const metadata = await register('1.4.0', 'http://169.254.169.254/latest/mf-manifest.json');
+    expect(metadata.json()).toEqual({ detail: 'Refused to connect to 169.254.169.254: metadata addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.' });
+    const linkLocal = await register('1.4.0', 'http://169.254.10.10/mf-manifest.json');
+    expect(linkLocal.json()).toEqual({ detail: 'Refused to connect to 169.254.10.10: link-local addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.' });
+  });
+
+  it('still accepts this server’s own /mfe/ paths, released while it runs', async () => {
+    mkdirSync(join(releasesDir, 'agents', '1.3.0'), { recursive: true });
+    writeFileSync(join(releasesDir, 'agents', '1.3.0', 'mf-manifest.json'), manifest('mfe_agents', '1.3.0'));
+    const created = await register('1.3.0', '/mfe/agents/1.3.0/mf-manifest.json');
+    expect(created.statusCode).toBe(201);
   });
 });

@@ -1,24 +1,52 @@
-// /api/v1/remotes: the public registry, and the admin's way to point a remote at a new build.
-import { apiErrorSchema, REMOTE_IDS, remoteRegistryResponseSchema } from '@accent/shared';
+// /api/v1/remotes: the registry browsers read (public), and the admin's versioned registry: register a
+// checked build, promote, roll back, canary, and the browsers' health beacon.
+import { REMOTE_IDS, type RemoteId } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { requireRole, type Guard } from '../auth/guard.js';
-import type { RemoteOverride } from '../config.js';
 import type { DB } from '../db/schema.js';
+import { apiErrorSchema } from '../http/api-error.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
-import type { LocalRemote } from './local.js';
-import { deleteRemoteOverride, listRemotes, setRemoteOverride } from './registry.js';
+import { recordHealth } from './health.js';
+import { discoverReleases, localEntry, readManifestFile, releaseEntry } from './local.js';
+import { checkRemoteManifest, ManifestProblem, type ManifestCheckOptions } from './manifest.js';
+import {
+  describeRemote,
+  isRegistered,
+  listRemotes,
+  promote,
+  REGISTRY_MESSAGES,
+  registerFoundVersions,
+  registerVersion,
+  resetRemote,
+  rollback,
+  setCanary,
+  type RegistrySources,
+} from './registry.js';
+import { remoteRegistryResponseSchema } from './schemas.js';
 
 export const REMOTE_MESSAGES = {
   adminOnly: 'Only administrators can change the remote registry',
-  noOverride: (id: string) => `Remote "${id}" has no registry override`,
+  noOverride: REGISTRY_MESSAGES.notSet,
+  tooManyReports: 'Too many reports. Please wait a minute.',
 } as const;
+
+/** Beacon reports per minute per address: enough for a page with every area failing, not for a flood. */
+export const HEALTH_RATE_LIMIT = 30;
 
 const remoteParamsSchema = z.object({
   id: z.enum(REMOTE_IDS, { error: `Unknown remote; expected one of ${REMOTE_IDS.join(', ')}` }),
 });
+
+const versionSchema = z
+  .string({ error: 'Version is required' })
+  .trim()
+  .min(1, 'Version is required')
+  .max(64, 'Version is at most 64 characters')
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/, 'Version may only contain letters, digits, dots, dashes, plus signs and underscores (e.g. 1.4.0)');
 
 export const remoteUpdateSchema = z.object({
   entry: z
@@ -26,60 +54,223 @@ export const remoteUpdateSchema = z.object({
     .trim()
     .min(1, 'Entry is required')
     .max(2000)
-    .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/\S*$/.test(v), 'Entry must be an http(s) URL or a path starting with /'),
-  version: z.string({ error: 'Version is required' }).trim().min(1, 'Version is required').max(100),
+    .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v), 'Entry must be an http(s) URL or a path starting with /'),
+  version: versionSchema,
 });
 
-const remoteEntrySchema = remoteRegistryResponseSchema.shape.remotes.element;
+const promoteSchema = z.object({ version: versionSchema });
+const canarySchema = z.object({
+  version: versionSchema,
+  percent: z.number({ error: 'Percent must be a number' }).int('Percent must be a whole number').min(1, 'Percent must be between 1 and 99').max(99, 'Percent must be between 1 and 99'),
+});
+const healthSchema = z.object({
+  version: z.string().trim().min(1).max(64),
+  outcome: z.enum(['loaded', 'load-failed', 'render-failed']),
+  reference: z.string().regex(/^[A-Za-z0-9-]{6,40}$/, 'Reference must be 6 to 40 letters, digits or dashes'),
+  message: z.string().max(2000).optional(),
+});
 
-export interface RemoteRoutesOptions {
+const servedEntrySchema = remoteRegistryResponseSchema.shape.remotes.element.extend({
+  /** current, or canary when this user is in the canary's share */
+  channel: z.enum(['current', 'canary']),
+  canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
+});
+const servedListSchema = z.object({ remotes: z.array(servedEntrySchema) });
+
+const versionsResponseSchema = z.object({
+  current: z.string().nullable(),
+  canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
+  versions: z.array(
+    z.object({
+      version: z.string(),
+      entry: z.string(),
+      registeredAt: z.string(),
+      registeredBy: z.string().nullable(),
+      status: z.enum(['current', 'canary', 'available', 'withdrawn']),
+      requires: z.string().nullable(),
+      health: z.object({ loaded: z.number(), failed: z.number() }),
+    }),
+  ),
+  events: z.array(z.object({ id: z.string(), action: z.string(), version: z.string().nullable(), detail: z.string().nullable(), at: z.string(), by: z.string().nullable() })),
+});
+const currentResponseSchema = z.object({ id: z.enum(REMOTE_IDS), current: z.string().nullable() });
+
+export interface RemoteRoutesOptions extends RegistrySources {
   db: Kysely<DB>;
   authenticate: Guard;
-  local: LocalRemote[];
-  overrides: RemoteOverride[];
+  /** where `pnpm release` puts immutable releases */
+  releasesDir: string;
+  manifest: Omit<ManifestCheckOptions, 'app'>;
 }
 
-export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (app, { db, authenticate, local, overrides }) => {
+export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (app, { db, authenticate, local, overrides, releasesDir, manifest }) => {
+  const sources: RegistrySources = { local, overrides };
+  // The builds on this server's disk become versions (the built dist/ is each remote's first one).
+  await registerFoundVersions(db, [
+    ...local.map((l) => ({ id: l.id, version: l.version, entry: localEntry(l.id), facts: readManifestFile(l.distDir) })),
+    ...discoverReleases(releasesDir).map((r) => ({ id: r.id, version: r.version, entry: releaseEntry(r.id, r.version), facts: readManifestFile(r.dir) })),
+  ]);
   const adminOnly = requireRole(['admin'], REMOTE_MESSAGES.adminOnly);
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+  const admin = { onRequest: [authenticate, adminOnly] };
+  const security = [{ bearerAuth: [] }];
+  const tags = ['remotes'];
+
+  /** The signed-in caller's id, or null: the registry and the beacon also answer before sign-in. */
+  const callerId = async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    try {
+      await authenticate(request);
+      return request.user.id;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The manifest check; its refusals are 422 with the reason. */
+  const checked = async (id: RemoteId, version: string, entry: string) => {
+    try {
+      return await checkRemoteManifest(id, version, entry, { app, ...manifest });
+    } catch (error) {
+      if (error instanceof ManifestProblem) throw new HttpError(422, error.message);
+      throw error;
+    }
+  };
 
   app.get(
     '/remotes',
-    { schema: { tags: ['remotes'], summary: 'Where each remote build lives (public: the shell reads it before sign-in)', response: { 200: remoteRegistryResponseSchema } } },
-    async () => ({ remotes: await listRemotes(db, { local, overrides }) }),
+    {
+      schema: {
+        tags,
+        summary: 'Where each remote build lives (public: the shell reads it before sign-in; a signed-in user may be given a canary)',
+        response: { 200: servedListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { remotes: await listRemotes(db, sources, await callerId(request)) };
+    },
+  );
+
+  app.get(
+    '/remotes/:id/versions',
+    { ...admin, schema: { tags, summary: "A remote's versions, current, canary, health per version and last changes", security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } } },
+    async (request) => describeRemote(db, request.params.id, sources),
+  );
+
+  app.post(
+    '/remotes/:id/versions',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Register a build: its manifest must answer, be this remote, carry this version and need a contract this studio provides',
+        security,
+        params: remoteParamsSchema,
+        body: remoteUpdateSchema,
+        response: { 201: versionsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { version, entry } = request.body;
+      if (await isRegistered(db, id, version)) throw new HttpError(409, REGISTRY_MESSAGES.exists(id, version));
+      const facts = await checked(id, version, entry);
+      await registerVersion(db, { id, version, entry, facts, actorId: request.user.id });
+      return reply.code(201).send(await describeRemote(db, id, sources));
+    },
+  );
+
+  app.post(
+    '/remotes/:id/promote',
+    { ...admin, schema: { tags, summary: 'Make a registered version current', security, params: remoteParamsSchema, body: promoteSchema, response: { 200: currentResponseSchema, ...errors } } },
+    async (request) => ({ id: request.params.id, current: await promote(db, request.params.id, request.body.version, request.user.id, sources) }),
+  );
+
+  app.post(
+    '/remotes/:id/rollback',
+    { ...admin, schema: { tags, summary: 'Back to the version that was current before', security, params: remoteParamsSchema, response: { 200: currentResponseSchema, ...errors } } },
+    async (request) => ({ id: request.params.id, current: await rollback(db, request.params.id, request.user.id, sources) }),
+  );
+
+  app.put(
+    '/remotes/:id/canary',
+    { ...admin, schema: { tags, summary: 'Serve a registered version to a share of users (sticky per user)', security, params: remoteParamsSchema, body: canarySchema, response: { 200: versionsResponseSchema, ...errors } } },
+    async (request) => {
+      await setCanary(db, request.params.id, request.body, request.user.id, sources);
+      return describeRemote(db, request.params.id, sources);
+    },
+  );
+
+  app.delete(
+    '/remotes/:id/canary',
+    { ...admin, schema: { tags, summary: 'Stop the canary', security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } } },
+    async (request) => {
+      await setCanary(db, request.params.id, null, request.user.id, sources);
+      return describeRemote(db, request.params.id, sources);
+    },
   );
 
   app.put(
     '/remotes/:id',
     {
-      onRequest: [authenticate, adminOnly],
+      ...admin,
       schema: {
-        tags: ['remotes'],
-        summary: "Point a remote at a build published elsewhere (deploys that remote alone)",
-        security: [{ bearerAuth: [] }],
+        tags,
+        summary: 'Register (checked like POST …/versions) and promote a build in one call',
+        security,
         params: remoteParamsSchema,
         body: remoteUpdateSchema,
-        response: { 200: remoteEntrySchema, ...errors },
+        response: { 200: remoteRegistryResponseSchema.shape.remotes.element, ...errors },
       },
     },
-    async (request) => setRemoteOverride(db, request.params.id, request.body.entry, request.body.version),
+    async (request) => {
+      const { id } = request.params;
+      const { version, entry } = request.body;
+      const known = await isRegistered(db, id, version);
+      if (known && known.entry !== entry) throw new HttpError(409, REGISTRY_MESSAGES.exists(id, version));
+      if (!known) await registerVersion(db, { id, version, entry, facts: await checked(id, version, entry), actorId: request.user.id });
+      await promote(db, id, version, request.user.id, sources);
+      return { id, name: `mfe_${id}`, entry, version };
+    },
   );
 
   app.delete(
     '/remotes/:id',
     {
-      onRequest: [authenticate, adminOnly],
-      schema: {
-        tags: ['remotes'],
-        summary: "Remove a remote's registry override (back to the configured or local build)",
-        security: [{ bearerAuth: [] }],
-        params: remoteParamsSchema,
-        response: { 200: successResponseSchema, ...errors },
-      },
+      ...admin,
+      schema: { tags, summary: "Drop the admin's choices for a remote (back to the configured or local build)", security, params: remoteParamsSchema, response: { 200: successResponseSchema, ...errors } },
     },
     async (request) => {
-      if (!(await deleteRemoteOverride(db, request.params.id))) throw new HttpError(404, REMOTE_MESSAGES.noOverride(request.params.id));
+      if (!(await resetRemote(db, request.params.id, request.user.id))) throw new HttpError(404, REMOTE_MESSAGES.noOverride(request.params.id));
       return { status: 'success' as const };
+    },
+  );
+
+  app.post(
+    '/remotes/:id/health',
+    {
+      config: {
+        rateLimit: {
+          max: HEALTH_RATE_LIMIT,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new HttpError(429, REMOTE_MESSAGES.tooManyReports),
+        },
+      },
+      bodyLimit: 8 * 1024,
+      schema: {
+        tags,
+        summary: "A browser's report of loading or rendering a remote version (public, rate-limited); failures of a canary may roll it back",
+        params: remoteParamsSchema,
+        body: healthSchema,
+        response: { 202: z.object({ reference: z.string(), rolledBack: z.boolean() }), 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { version, outcome, reference, message } = request.body;
+      const result = await recordHealth(db, { reference, id: request.params.id, version, outcome, message: message ?? null, userId: await callerId(request) });
+      if (result.rolledBack) request.log.warn({ remote: request.params.id, version }, 'canary rolled back automatically');
+      return reply.code(202).send({ reference, ...result });
     },
   );
 };

@@ -1,7 +1,7 @@
 // Serves the built studio so `pnpm start` is one URL: the shell at / (a single-page app: unknown paths
 // get index.html) and each built remote at /mfe/<id>/ (CORS open, so a shell on another origin can
 // load it).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_IDS } from '@accent/shared';
@@ -37,7 +37,15 @@ export interface StaticSites {
   serveApp: ((reply: FastifyReply) => FastifyReply) | null;
 }
 
-export async function registerStaticSites(app: FastifyInstance, options: { staticRoot: string; localRemotes: LocalRemote[] }): Promise<StaticSites> {
+export async function registerStaticSites(app: FastifyInstance, options: { staticRoot: string; localRemotes: LocalRemote[]; releasesDir: string }): Promise<StaticSites> {
+  // Immutable releases (`pnpm release`): /mfe/<id>/<version>/… from <releasesDir>/<id>/<version>/, kept for
+  // every open tab that still uses an old version, cached for good since a release folder never changes.
+  const releasesOf = (id: string) => {
+    const dir = join(options.releasesDir, id);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const isRelease = (path: string) => path.startsWith(options.releasesDir);
   const shellDir = join(options.staticRoot, 'shell', 'dist');
   const shellBuilt = existsSync(join(shellDir, 'index.html'));
   if (shellBuilt) {
@@ -54,19 +62,29 @@ export async function registerStaticSites(app: FastifyInstance, options: { stati
 
   for (const remote of options.localRemotes) {
     await app.register(fastifyStatic, {
-      root: remote.distDir,
+      root: [remote.distDir, releasesOf(remote.id)],
       prefix: `/mfe/${remote.id}/`,
       decorateReply: false, // reply.sendFile comes from the shell's registration
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('access-control-allow-origin', '*');
-        reply.header('cache-control', cacheControlFor(path));
+        reply.header('cache-control', isRelease(path) ? IMMUTABLE : cacheControlFor(path));
       },
     });
     app.log.info(`Serving remote ${remote.id} from ${remote.distDir}`);
   }
   const built = new Set(options.localRemotes.map((r) => r.id));
   for (const id of REMOTE_IDS.filter((id) => !built.has(id))) {
+    await app.register(fastifyStatic, {
+      root: releasesOf(id),
+      prefix: `/mfe/${id}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply) => {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('cache-control', IMMUTABLE);
+      },
+    });
     app.log.info(`Remote ${id} is not built (no ${join(options.staticRoot, `mfe-${id}`, 'dist', 'mf-manifest.json')}): skipped`);
   }
 
