@@ -219,6 +219,21 @@ describe('tools', () => {
       expect(stub.requests.slice(-3).map((r) => r.path)).toEqual(['/users.lookupByEmail', '/conversations.open', '/chat.postMessage']);
     });
 
+    it('send the stored Salesforce instance URL through the SSRF guard', async () => {
+      connectors.set('salesforce', { instanceUrl: stub.url, accessToken: 'sf-token' }); // a loopback address
+      const before = stub.requests.length;
+      const guarded = { ...context(), connectorBaseUrls: { ...context().connectorBaseUrls, salesforce: '' } };
+      const salesforce = tool('Salesforce API');
+      for (const input of [{ action: 'query', soql: 'SELECT Id FROM Lead' }, { action: 'create', sobject: 'Lead', fields: { LastName: 'Ada' } }]) {
+        await expect(salesforce.execute(salesforce.inputSchema.parse(input), guarded)).rejects.toThrow(
+          /^Salesforce: Refused to connect to 127\.0\.0\.1: loopback addresses are not allowed\. A Salesforce instance URL must be a public address\.$/,
+        );
+      }
+      connectors.set('salesforce', { instanceUrl: 'http://[::ffff:0:7f00:1]:9', accessToken: 'sf-token' });
+      await expect(salesforce.execute(salesforce.inputSchema.parse({ action: 'query', soql: 'SELECT Id FROM Lead' }), guarded)).rejects.toThrow(/loopback addresses are not allowed/);
+      expect(stub.requests.length).toBe(before);
+    });
+
     it('turn API failures into a message naming the service', async () => {
       stubAnswer = (req) =>
         req.path === '/chat.postMessage' ? { body: { ok: false, error: 'channel_not_found' } } : { status: 401, body: { errors: [{ message: 'authentication credentials are invalid' }] } };

@@ -2,9 +2,11 @@
 // sObject create).
 import { z } from 'zod';
 import { defineTool } from '../types.js';
-import { connectorFetch, trimSlash, withConnector } from './http.js';
+import { connectorFetch, trimSlash, withConnector, type ConnectorRequest } from './http.js';
 
 const SALESFORCE_API_VERSION = 'v60.0';
+/** The stored instance URL is anyone's with credential rights: only public addresses (the operator's SALESFORCE_API_BASE_URL is trusted). */
+const SALESFORCE_INSTANCE_POLICY: ConnectorRequest['ssrf'] = { blockedHint: 'A Salesforce instance URL must be a public address.' };
 const properties = z.record(z.string().max(100), z.union([z.string().max(10_000), z.number(), z.boolean()]));
 
 export const hubSpotApi = defineTool({
@@ -53,13 +55,14 @@ export const salesforceApi = defineTool({
     withConnector(ctx, 'Salesforce API', 'salesforce', async (credentials, baseUrl) => {
       const root = `${trimSlash(baseUrl || credentials.instanceUrl)}/services/data/${SALESFORCE_API_VERSION}`;
       const headers = { authorization: `Bearer ${credentials.accessToken}` };
+      const ssrf = baseUrl ? undefined : SALESFORCE_INSTANCE_POLICY;
       if (input.action === 'create') {
         if (!input.sobject || !input.fields) return { error: 'sobject and fields are required to create a record' };
-        const { body } = await connectorFetch({ service: 'Salesforce', url: `${root}/sobjects/${input.sobject}/`, method: 'POST', headers, body: input.fields, signal: ctx.signal });
+        const { body } = await connectorFetch({ service: 'Salesforce', url: `${root}/sobjects/${input.sobject}/`, method: 'POST', headers, body: input.fields, signal: ctx.signal, ssrf });
         return { id: body?.id, success: body?.success ?? true };
       }
       if (!input.soql) return { error: 'soql is required to query' };
-      const { body } = await connectorFetch({ service: 'Salesforce', url: `${root}/query`, query: { q: input.soql }, headers, signal: ctx.signal });
+      const { body } = await connectorFetch({ service: 'Salesforce', url: `${root}/query`, query: { q: input.soql }, headers, signal: ctx.signal, ssrf });
       return { total: body?.totalSize ?? 0, records: (body?.records ?? []).map(({ attributes: _attributes, ...record }: any) => record) };
     }),
 });

@@ -3,6 +3,7 @@
 import type { ToolName } from '@accent/shared';
 import type { ConnectorKey } from '../../config.js';
 import type { CredentialValues } from '../../credentials/store.js';
+import { guardedFetch, SsrfError, type SsrfPolicy } from '../../net/ssrf.js';
 import type { ToolContext } from '../types.js';
 
 /** A connector request gives up after this long (the step's own timeout may be shorter). */
@@ -32,6 +33,11 @@ export interface ConnectorRequest {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal: AbortSignal;
+  /**
+   * Set when the URL comes from a user (a stored Salesforce instance URL), not from the operator's
+   * configuration: the request then goes through the SSRF guard with this policy.
+   */
+  ssrf?: SsrfPolicy;
 }
 
 export interface ConnectorResponse {
@@ -43,19 +49,25 @@ export interface ConnectorResponse {
 export async function connectorFetch(req: ConnectorRequest): Promise<ConnectorResponse> {
   const url = new URL(req.url);
   for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  let response: Response;
+  const method = req.method ?? 'GET';
+  const headers = { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers };
+  const payload = req.body !== undefined ? JSON.stringify(req.body) : undefined;
+  let response: { ok: boolean; status: number; statusText: string; headers: Headers; text: string };
   try {
-    response = await fetch(url, {
-      method: req.method ?? 'GET',
-      headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
-      body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
-      signal: AbortSignal.any([req.signal, AbortSignal.timeout(CONNECTOR_TIMEOUT_MS)]),
-    });
+    if (req.ssrf) {
+      const guarded = await guardedFetch({ url: url.toString(), method, headers, body: payload, timeoutMs: CONNECTOR_TIMEOUT_MS, signal: req.signal }, req.ssrf);
+      const text = guarded.body.toString('utf8');
+      response = { ok: guarded.status >= 200 && guarded.status < 300, status: guarded.status, statusText: guarded.statusText, headers: new Headers(guarded.headers), text };
+    } else {
+      const fetched = await fetch(url, { method, headers, body: payload, signal: AbortSignal.any([req.signal, AbortSignal.timeout(CONNECTOR_TIMEOUT_MS)]) });
+      response = { ok: fetched.ok, status: fetched.status, statusText: fetched.statusText, headers: fetched.headers, text: await fetched.text() };
+    }
   } catch (error) {
     if (req.signal.aborted) throw error;
+    if (error instanceof SsrfError) throw new ConnectorError(`${req.service}: ${error.message}`);
     throw new ConnectorError(`${req.service} could not be reached: ${(error as Error).message}`);
   }
-  const text = await response.text();
+  const { text } = response;
   let body: any = text;
   try {
     body = text ? JSON.parse(text) : null;
