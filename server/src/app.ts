@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-token.js';
 import { agentRoutes } from './agents/routes.js';
@@ -17,7 +18,10 @@ import { masterKeyFor, type Config } from './config.js';
 import { createCredentialStore } from './credentials/store.js';
 import type { Database } from './db/database.js';
 import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
+import { loggerOptions } from './http/log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { discoverLocalRemotes, studioContractVersion } from './remotes/local.js';
+import { listRemotes } from './remotes/registry.js';
 import { remoteRoutes } from './remotes/routes.js';
 import { createFlows, flowRoutes, type FlowsOptions } from './flows/index.js';
 import { backgroundRoutes, createBackground, type BackgroundOptions } from './background/index.js';
@@ -33,24 +37,6 @@ const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', impor
 
 export const API_DOCS_PATH = '/api/docs';
 
-/** Never let credentials reach the logs. */
-const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  'body.password',
-  'password',
-  '*.password',
-  'token',
-  '*.token',
-  // credential values (never logged on purpose; this guards against an accidental log of a body)
-  'values',
-  '*.values',
-  'apiKey',
-  '*.apiKey',
-];
 
 export interface AppDeps {
   config: Config;
@@ -65,11 +51,13 @@ export interface AppDeps {
   flows?: FlowsOptions;
   /** Background agent runs tuning (tests shorten retry delays). */
   background?: BackgroundOptions;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, logStream }: AppDeps) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     // a hop count: believe that many proxies in front of us
     trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
@@ -107,6 +95,11 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const tokens = createAccessTokens(config.jwtSecret);
   const authenticate = createAuthenticate(tokens);
   const localRemotes = discoverLocalRemotes(config.staticRoot);
+  registerSecurityHeaders(app, {
+    https: config.cookieSecure,
+    supabaseUrl: config.supabase?.url,
+    remoteEntries: async () => (await listRemotes(db.db, { local: localRemotes, overrides: config.remoteOverrides })).map((remote) => remote.entry),
+  });
 
   await app.register(authRoutes, {
     prefix: AUTH_PATH,

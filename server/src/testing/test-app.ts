@@ -26,6 +26,8 @@ export interface TestContextOptions {
   missions?: AppDeps['missions'];
   flows?: AppDeps['flows'];
   background?: AppDeps['background'];
+  /** Read the app's log (LOG_LEVEL defaults to silent: set env.LOG_LEVEL too). */
+  logStream?: AppDeps['logStream'];
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -50,6 +52,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     missions: options.missions,
     flows: options.flows,
     background: options.background,
+    logStream: options.logStream,
   });
   await app.ready();
   if (options.jobs) await app.scheduler.start();
