@@ -2,6 +2,8 @@
 // singletons, same output rules. An app's webpack.config.mjs is a few lines calling createConfig.
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { constants as zlibConstants } from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
@@ -68,6 +70,26 @@ export function moduleRules({ name, production }) {
 }
 
 /**
+ * Every emitted text asset also as `.br` and `.gz` beside it, at the highest levels: it is paid once per
+ * build, and the server (`preCompressed`) then sends the smaller file with no work per request.
+ * Production only: dev servers compress on the fly.
+ */
+export function precompressPlugins() {
+  const test = /\.(js|mjs|css|html|json|svg|txt)$/; // not source maps: only devtools read them
+  return [
+    new CompressionPlugin({ test, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 0, minRatio: 1 }),
+    new CompressionPlugin({
+      test,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } },
+      threshold: 0,
+      minRatio: 1,
+    }),
+  ];
+}
+
+/**
  * A plain bundle without Module Federation (everything bundled, React included), e.g. a remote's
  * published page served by the server apart from the studio.
  * @param {object} o
@@ -99,7 +121,7 @@ export function createPlainConfig({ dir, name, entry, outDir, publicPath, templa
       cache: { type: 'filesystem', cacheDirectory: path.join(dir, `node_modules/.cache/webpack-${name}`) },
       resolve: resolveOptions(),
       module: { rules: moduleRules({ name, production }) },
-      plugins: [new HtmlWebpackPlugin({ template: path.join(dir, template), title, publicPath, scriptLoading: 'defer' })],
+      plugins: [new HtmlWebpackPlugin({ template: path.join(dir, template), title, publicPath, scriptLoading: 'defer' }), ...(production ? precompressPlugins() : [])],
       performance: { hints: false },
     };
   };
@@ -143,6 +165,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
         }),
         // Absolute script URLs so deep links (/agents/x) load the bundle from the root.
         new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title, publicPath: '/' }),
+        ...(production ? precompressPlugins() : []),
       ],
       performance: { hints: false },
       devServer: {

@@ -1,5 +1,6 @@
 // The Fastify application, without listening: main.ts listens, tests call app.inject().
 import { readFileSync } from 'node:fs';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -81,6 +82,10 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
     parseJson(request, text, done);
   });
 
+  // HTML and JSON compressed on the fly when large enough to pay for it; built assets come precompressed
+  // (static/sites.ts) and SSE streams are written raw (hijacked), so neither passes through here. Request
+  // bodies are not inflated: the body limit keeps meaning bytes received.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

@@ -16,8 +16,11 @@ const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 
 /** webpack's `[contenthash]`: `main.3f9a0c1d.js`, `123.3f9a0c1d2b.css`. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/** The build's precompressed siblings (`main.3f9a0c1d.js.br`) are cached as the file they encode. */
+const ENCODED_SIBLING = /\.(br|gz)$/;
+
 export function cacheControlFor(filePath: string): string {
-  const name = basename(filePath);
+  const name = basename(filePath).replace(ENCODED_SIBLING, '');
   if (ENTRY_FILES.has(name)) return NO_CACHE;
   return HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE;
 }
@@ -53,6 +56,7 @@ export async function registerStaticSites(app: FastifyInstance, options: { stati
       root: shellDir,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
     });
     app.log.info(`Serving the shell from ${shellDir}`);
@@ -66,6 +70,7 @@ export async function registerStaticSites(app: FastifyInstance, options: { stati
       prefix: `/mfe/${remote.id}/`,
       decorateReply: false, // reply.sendFile comes from the shell's registration
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('access-control-allow-origin', '*');
         reply.header('cache-control', isRelease(path) ? IMMUTABLE : cacheControlFor(path));

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { makeStaticRoot } from '../testing/static-root.js';
 import { createTestContext, type TestContext } from '../testing/test-app.js';
@@ -82,6 +83,68 @@ describe('static sites', () => {
     const ui = await get('/api/docs');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
+describe('compression', () => {
+  // big enough that compressing pays (the on-the-fly threshold is 1 KiB)
+  const SCRIPT = `console.log(${JSON.stringify('accent '.repeat(400))});`;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // as the build leaves them: each asset with its .br and .gz beside it
+    const built = (path: string, text: string) => ({ [path]: text, [`${path}.br`]: brotliCompressSync(text), [`${path}.gz`]: gzipSync(text) });
+    const staticRoot = makeStaticRoot({
+      ...built('shell/dist/index.html', INDEX),
+      ...built('shell/dist/main.3f9a0c1d.js', SCRIPT),
+      'mfe-agents/package.json': '{"version":"0.1.0"}',
+      ...built('mfe-agents/dist/mf-manifest.json', '{"name":"mfe_agents"}'),
+      ...built('mfe-agents/dist/remoteEntry.js', SCRIPT),
+      ...built('mfe-agents/dist/245.68a6d52c.js', SCRIPT),
+    });
+    ctx = await createTestContext({ env: { STATIC_ROOT: staticRoot } });
+  }, 30_000);
+  afterAll(() => ctx.close());
+
+  const get = (url: string, acceptEncoding?: string) => ctx.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it.each(['/main.3f9a0c1d.js', '/mfe/agents/245.68a6d52c.js', '/mfe/agents/remoteEntry.js'])('sends the precompressed %s for br and gzip, the file itself otherwise', async (url) => {
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await get(url, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const plain = await get(url, acceptEncoding);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+    }
+    // the compressed file is cached like the file it encodes
+    for (const response of [br, gzip]) expect(response.headers['cache-control']).toBe(url.endsWith('remoteEntry.js') ? 'no-cache' : 'public, max-age=31536000, immutable');
+  });
+
+  it("answers a client-side route with the shell's index.html, compressed when asked", async () => {
+    const response = await get('/agents', 'br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses large API JSON on the fly, small answers not', async () => {
+    const doc = await get('/api/docs/json', 'br');
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(doc.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(doc.rawPayload).toString())).toHaveProperty('openapi');
+    expect((await get('/api/docs/json', 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/api/docs/json')).headers['content-encoding']).toBeUndefined();
+    const small = await get('/api/v1/remotes', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.statusCode).toBe(200);
   });
 });
 
