@@ -11,7 +11,7 @@ describe('RemoteBoundary', () => {
   });
   afterEach(() => consoleError.mockRestore());
 
-  it('shows "This area is unavailable" with the title and a short reason, while siblings keep working', () => {
+  it('shows "This area is unavailable" with the title and a plain reason (never the error’s own text), while siblings keep working', () => {
     function Broken(): never {
       throw new Error('The flow builder exploded');
     }
@@ -26,8 +26,41 @@ describe('RemoteBoundary', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('This area is unavailable');
     expect(alert).toHaveTextContent('AI Flows');
-    expect(alert).toHaveTextContent('The flow builder exploded');
+    expect(alert).toHaveTextContent('Something went wrong while showing it. Try again; if it keeps happening, tell your administrator.');
+    expect(alert).not.toHaveTextContent('exploded');
     expect(screen.getByText('Sidebar')).toBeInTheDocument();
+  });
+
+  it('tells onError once, uses describeError, and drops the failure when resetKey (the route) changes', () => {
+    let fail = true;
+    function Page({ name }: { name: string }) {
+      if (fail) throw new TypeError('(0 , A.sharedV2Label) is not a function');
+      return <p>{name}</p>;
+    }
+    const onError = jest.fn();
+    const describeError = (error: unknown) => `Crashed (${error instanceof TypeError ? 'type error' : 'other'}), reference R-1`;
+    const { rerender } = render(
+      <RemoteBoundary title="Agents" onError={onError} describeError={describeError} resetKey="/agents">
+        <Page name="Agents dashboard" />
+      </RemoteBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Crashed (type error), reference R-1');
+    expect(onError).toHaveBeenCalledTimes(1);
+    rerender(
+      <RemoteBoundary title="Agents" onError={onError} describeError={describeError} resetKey="/agents">
+        <Page name="Agents dashboard" />
+      </RemoteBoundary>,
+    );
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    fail = false;
+    rerender(
+      <RemoteBoundary title="Agents" onError={onError} describeError={describeError} resetKey="/agent-test">
+        <Page name="Agent test" />
+      </RemoteBoundary>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Agent test')).toBeInTheDocument();
+    expect(onError).toHaveBeenCalledTimes(1);
   });
 
   it('Retry remounts the children under a fresh key and calls onRetry', async () => {
@@ -81,9 +114,10 @@ describe('RemoteBoundary', () => {
 });
 
 describe('describeLoadError', () => {
-  it('keeps reasons short and readable', () => {
-    expect(describeLoadError(new Error('x'.repeat(500)))).toHaveLength(200);
-    expect(describeLoadError(new TypeError('Failed to fetch dynamically imported module: /mfe/flows/x.js'))).toMatch(/could not be loaded/);
-    expect(describeLoadError(undefined)).toBe('Something went wrong while showing it.');
+  it('says in plain words whether the code could not be loaded or failed while showing, never the raw message', () => {
+    expect(describeLoadError(new Error('x'.repeat(500)))).toBe('Something went wrong while showing it. Try again; if it keeps happening, tell your administrator.');
+    expect(describeLoadError(new TypeError('Failed to fetch dynamically imported module: /mfe/flows/x.js'))).toBe('Its code could not be loaded. Check your connection and try again.');
+    expect(describeLoadError(Object.assign(new Error('Loading chunk 245 failed.'), { name: 'ChunkLoadError' }))).toMatch(/could not be loaded/);
+    expect(describeLoadError(undefined)).toBe('Something went wrong while showing it. Try again; if it keeps happening, tell your administrator.');
   });
 });

@@ -18,7 +18,7 @@ export { LoadingState, type LoadingStateProps } from './LoadingState.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';
 export { ErrorState, type ErrorStateProps } from './ErrorState.js';
 export { ToastHost } from './ToastHost.js';
-export { RemoteBoundary, describeLoadError, type RemoteBoundaryProps } from './RemoteBoundary.js';
+export { RemoteBoundary, describeLoadError, isLoadFailure, type RemoteBoundaryProps } from './RemoteBoundary.js';
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';
 export { LoginForm, type LoginFormProps } from './LoginForm.js';
 export { saveFile } from './saveFile.js';

@@ -1,6 +1,6 @@
 // The providers around the routes: the one jotai store, the services, the remote registry and the
 // toast host. Separate from App so tests put a MemoryRouter inside the same tree.
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { getStore, useSession } from '@accent/shared/client';
 import { ToastHost } from '@accent/shared/ui';
@@ -33,13 +33,19 @@ export function AppProviders({ services = defaultServices, loader, children }: A
   );
 }
 
-/** A registry that failed before sign-in (e.g. the server was restarting) is fetched again after it. */
+/**
+ * The registry is fetched again when someone signs in: it may give this user a canary version, and one
+ * that failed before sign-in (e.g. the server was restarting) gets another chance.
+ */
 function RegistryRetryOnSignIn() {
   const { status } = useSession();
   const { registry, refresh } = useRemotes();
+  const previous = useRef(status);
   const failed = registry.status === 'error';
   useEffect(() => {
-    if (status === 'signed-in' && failed) void refresh();
+    const signedIn = status === 'signed-in' && (previous.current !== 'signed-in' || failed);
+    previous.current = status;
+    if (signedIn) void refresh();
     // only when the user signs in
   }, [status]);
   return null;

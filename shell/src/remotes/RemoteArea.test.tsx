@@ -85,7 +85,9 @@ describe('RemoteArea', () => {
     const { loader } = fakeLoader(async () => null);
     await renderWithProviders(<RemoteArea id="flows" pattern="/flows" />, '/flows', { services, loader });
     const area = await screen.findByRole('alert', { name: /AI Flows/ });
-    expect(within(area).getByText('The AI Flows remote returned no module.')).toBeInTheDocument();
+    // the developer's wording stays in the console
+    expect(within(area).getByText(/^AI Flows stopped working because of an error in its code\. Try again; if it keeps happening, tell your administrator\. Reference: R-[A-Z2-9]{8}\.$/)).toBeInTheDocument();
+    expect(within(area).queryByText(/returned no module/)).toBeNull();
   });
 
   it('shows Not Found when the remote does not declare the path', async () => {
@@ -128,6 +130,7 @@ describe('RemoteArea', () => {
     const { services } = fakeServices({ registry: [registryEntry('flows')] });
     const { loader } = fakeLoader(async () => ({ default: { id: 'pages', routes: [] } }));
     await renderWithProviders(<RemoteArea id="flows" pattern="/flows" />, '/flows', { services, loader });
-    expect(await screen.findByText('The AI Flows remote declares itself as "pages".')).toBeInTheDocument();
+    expect(await screen.findByText(/^AI Flows stopped working because of an error in its code/)).toBeInTheDocument();
+    expect(screen.queryByText(/declares itself/)).toBeNull();
   });
 });

@@ -1,10 +1,18 @@
 // One remote-owned route: finds the remote in the registry, loads its descriptor (once per remote),
 // renders the route whose path equals `pattern` inside a RemoteBoundary. A missing remote shows
-// "not installed"; a failing one "This area is unavailable" with Retry, and nothing else breaks.
-import { lazy, useCallback, useMemo, useState, type ComponentType } from 'react';
+// "not installed"; a failing one says what happened (unreachable, incompatible, crashed) with a
+// reference and Retry, and nothing else breaks.
+//
+// Versions: a visit to an area keeps the entry it started with, whatever the registry says meanwhile
+// (never a switch mid-use). The next visit takes the registry's entry; if this page already ran another
+// version of that remote, the page reloads first, so one page never mixes two versions of a remote.
+import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import { REMOTE_TITLES, type RemoteId, type RemoteModule } from '@accent/shared';
 import { AreaUnavailable, LoadingState, RemoteBoundary } from '@accent/shared/ui';
 import { NotFoundContent } from '../app/NotFound.js';
+import { describeAreaFailure, referenceOf, reportedMessage } from './failures.js';
+import { RemoteModuleCache } from './loader.js';
 import { useRemotes } from './RemotesProvider.js';
 import type { EffectiveRemoteEntry } from './overrides.js';
 
@@ -17,24 +25,48 @@ export interface RemoteAreaProps {
 export const notInstalledReason = (id: RemoteId) => `The ${REMOTE_TITLES[id]} area is not installed.`;
 
 export function RemoteArea({ id, pattern }: RemoteAreaProps) {
-  const { registry, entryFor, refresh } = useRemotes();
+  // a new visit per area: moving between the routes of one area keeps the visit (and its version)
+  return <AreaVisit key={id} id={id} pattern={pattern} />;
+}
+
+function AreaVisit({ id, pattern }: RemoteAreaProps) {
+  const { registry, entryFor, refresh, cache, reloadPage } = useRemotes();
   const title = REMOTE_TITLES[id];
-  const entry = entryFor(id);
-  const retryRegistry = useCallback(() => void refresh(), [refresh]);
+  const latest = entryFor(id);
+  const [pinned, setPinned] = useState<EffectiveRemoteEntry | undefined>(latest);
+  useEffect(() => {
+    if (!pinned && latest) setPinned(latest);
+  }, [pinned, latest]);
+  const entry = pinned ?? latest;
+
+  /** Retry reads the registry again and takes what it says now. */
+  const rereadRegistry = useCallback(async () => {
+    const entries = await refresh();
+    const now = entries.find((e) => e.id === id);
+    setPinned((was) => (was && now && RemoteModuleCache.keyOf(was) === RemoteModuleCache.keyOf(now) ? was : now));
+  }, [refresh, id]);
+
+  const inUse = cache.inUse(id);
+  const otherVersionRunning = entry !== undefined && inUse !== undefined && inUse !== RemoteModuleCache.keyOf(entry);
+  useEffect(() => {
+    if (otherVersionRunning) reloadPage();
+  }, [otherVersionRunning, reloadPage]);
 
   if (!entry) {
     if (registry.status === 'loading') return <LoadingState text={`Loading ${title}...`} />;
     if (registry.status === 'error') {
-      return <AreaUnavailable title={title} reason={`The list of installed areas could not be loaded (${registry.error}).`} onRetry={retryRegistry} />;
+      return <AreaUnavailable title={title} reason={`The list of installed areas could not be loaded (${registry.error}).`} onRetry={() => void rereadRegistry()} />;
     }
-    return <AreaUnavailable title={title} reason={notInstalledReason(id)} onRetry={retryRegistry} />;
+    return <AreaUnavailable title={title} reason={notInstalledReason(id)} onRetry={() => void rereadRegistry()} />;
   }
+  if (otherVersionRunning) return <LoadingState text={`Loading ${title}...`} />;
   // a new deployment or override of the remote gets a fresh area
-  return <LoadedRemoteArea key={`${entry.name}@${entry.entry}`} entry={entry} pattern={pattern} />;
+  return <LoadedRemoteArea key={RemoteModuleCache.keyOf(entry)} entry={entry} pattern={pattern} onRetry={rereadRegistry} />;
 }
 
-function LoadedRemoteArea({ entry, pattern }: { entry: EffectiveRemoteEntry; pattern: string }) {
-  const { cache, resetRemote } = useRemotes();
+function LoadedRemoteArea({ entry, pattern, onRetry: reread }: { entry: EffectiveRemoteEntry; pattern: string; onRetry: () => Promise<void> }) {
+  const { cache, resetRemote, loader } = useRemotes();
+  const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const title = REMOTE_TITLES[entry.id];
 
@@ -48,10 +80,20 @@ function LoadedRemoteArea({ entry, pattern }: { entry: EffectiveRemoteEntry; pat
   const onRetry = useCallback(() => {
     resetRemote(entry);
     setAttempt((a) => a + 1);
-  }, [resetRemote, entry]);
+    void reread();
+  }, [resetRemote, entry, reread]);
+
+  const onError = useCallback(
+    (error: unknown) => {
+      const outcome = cache.peek(entry) ? 'render-failed' : 'load-failed';
+      loader.report?.(entry, outcome, { reference: referenceOf(error), message: reportedMessage(error) });
+    },
+    [cache, entry, loader],
+  );
+  const describeError = useCallback((error: unknown) => describeAreaFailure(entry.id, error), [entry.id]);
 
   return (
-    <RemoteBoundary title={title} onRetry={onRetry}>
+    <RemoteBoundary title={title} onRetry={onRetry} onError={onError} describeError={describeError} resetKey={pathname}>
       <Area />
     </RemoteBoundary>
   );

@@ -1,5 +1,7 @@
-// The runtime registry (DESIGN.md §3): fetched from the server at start, browser overrides applied,
-// every remote registered with the federation runtime. Areas read it through useRemotes().
+// The runtime registry (DESIGN.md §3): fetched from the server at start and every REGISTRY_POLL_MS,
+// browser overrides applied, every remote registered with the federation runtime. Areas read it through
+// useRemotes(). A remote whose code this page already runs is never re-registered under another entry:
+// the area switches at the user's next entry into it (RemoteArea), so one page never mixes two versions.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RemoteId, RemoteRegistryEntry } from '@accent/shared';
 import { applyOverrides, collectOverrides, type EffectiveRemoteEntry } from './overrides.js';
@@ -10,11 +12,17 @@ export type RegistryState =
   | { status: 'ready'; entries: EffectiveRemoteEntry[] }
   | { status: 'error'; entries: EffectiveRemoteEntry[]; error: string };
 
+/** How often an open tab asks whether a remote has a new current version. */
+export const REGISTRY_POLL_MS = 30_000;
+
 export interface RemotesContextValue {
   registry: RegistryState;
-  /** Fetches the registry again (Retry on "not installed" and on a registry failure). */
-  refresh(): Promise<void>;
+  /** Fetches the registry again (Retry, sign-in, the poll); resolves with the entries now known. */
+  refresh(): Promise<EffectiveRemoteEntry[]>;
+  loader: RemoteLoader;
   cache: RemoteModuleCache;
+  /** Reloads the page (an area entered while the page runs another version of its remote). */
+  reloadPage(): void;
   /** After a failed load: forget the module and re-register the remote with `force`. */
   resetRemote(entry: RemoteRegistryEntry): void;
   entryFor(id: RemoteId): EffectiveRemoteEntry | undefined;
@@ -33,12 +41,16 @@ export interface RemotesProviderProps {
   loader: RemoteLoader;
   /** The query string carrying `?remote.<id>=<url>` overrides (default: the page's). */
   search?: string;
+  /** default REGISTRY_POLL_MS; 0: never */
+  pollMs?: number;
+  /** default: window.location.reload */
+  reloadPage?: () => void;
   children: ReactNode;
 }
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function RemotesProvider({ fetchRegistry, loader, search, children }: RemotesProviderProps) {
+export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGISTRY_POLL_MS, reloadPage = defaultReload, children }: RemotesProviderProps) {
   const [registry, setRegistry] = useState<RegistryState>({ status: 'loading', entries: [] });
   const cache = useMemo(() => new RemoteModuleCache(loader), [loader]);
   /** federation name → entry URL we registered */
@@ -54,6 +66,9 @@ export function RemotesProvider({ fetchRegistry, loader, search, children }: Rem
         if (known === e.entry) continue;
         if (known === undefined) {
           fresh.push(e);
+        } else if (cache.inUse(e.id) !== undefined) {
+          // this page runs the old version: it keeps it until the area is entered again
+          continue;
         } else {
           // the entry moved (a new deployment or an override): replace it and drop the old module
           cache.invalidate(e.id);
@@ -66,27 +81,44 @@ export function RemotesProvider({ fetchRegistry, loader, search, children }: Rem
     [cache, loader],
   );
 
-  const refresh = useCallback(async () => {
-    const id = ++requestId.current;
-    setRegistry((prev) => ({ status: 'loading', entries: prev.entries }));
-    try {
-      const list = await fetchRegistry();
-      const entries = applyOverrides(list, collectOverrides(initialSearch.current));
-      if (id !== requestId.current) return;
-      registerAll(entries);
-      setRegistry({ status: 'ready', entries });
-    } catch (e) {
-      if (id !== requestId.current) return;
-      // overrides still work when the registry is down: a developer can point at a local remote
-      const entries = applyOverrides([], collectOverrides(initialSearch.current));
-      registerAll(entries);
-      setRegistry({ status: 'error', entries, error: errorMessage(e) });
-    }
-  }, [fetchRegistry, registerAll]);
+  const latest = useRef<RegistryState>(registry);
+  latest.current = registry;
+
+  /** `quiet` (the poll): no loading state, and a failed poll keeps what is known. */
+  const load = useCallback(
+    async (quiet: boolean): Promise<EffectiveRemoteEntry[]> => {
+      const id = ++requestId.current;
+      if (!quiet) setRegistry((prev) => ({ status: 'loading', entries: prev.entries }));
+      try {
+        const list = await fetchRegistry();
+        const entries = applyOverrides(list, collectOverrides(initialSearch.current));
+        if (id !== requestId.current) return latest.current.entries;
+        registerAll(entries);
+        setRegistry({ status: 'ready', entries });
+        return entries;
+      } catch (e) {
+        if (id !== requestId.current) return latest.current.entries;
+        if (quiet && latest.current.status === 'ready') return latest.current.entries;
+        // overrides still work when the registry is down: a developer can point at a local remote
+        const entries = applyOverrides([], collectOverrides(initialSearch.current));
+        registerAll(entries);
+        setRegistry({ status: 'error', entries, error: errorMessage(e) });
+        return entries;
+      }
+    },
+    [fetchRegistry, registerAll],
+  );
+  const refresh = useCallback(() => load(false), [load]);
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  useEffect(() => {
+    if (!pollMs) return;
+    const timer = setInterval(() => void load(true), pollMs);
+    return () => clearInterval(timer);
+  }, [load, pollMs]);
 
   const resetRemote = useCallback(
     (entry: RemoteRegistryEntry) => {
@@ -101,15 +133,19 @@ export function RemotesProvider({ fetchRegistry, loader, search, children }: Rem
     () => ({
       registry,
       refresh,
+      loader,
+      reloadPage,
       cache,
       resetRemote,
       entryFor: (id) => registry.entries.find((e) => e.id === id),
     }),
-    [registry, refresh, cache, resetRemote],
+    [registry, refresh, loader, reloadPage, cache, resetRemote],
   );
 
   return <RemotesContext.Provider value={value}>{children}</RemotesContext.Provider>;
 }
+
+const defaultReload = () => window.location.reload();
 
 function safeRegister(loader: RemoteLoader, entries: RemoteRegistryEntry[], force: boolean) {
   if (entries.length === 0) return;

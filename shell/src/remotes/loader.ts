@@ -1,13 +1,27 @@
 // How the shell gets a remote's descriptor. The interface is what RemoteArea and the registry use; the
 // Module Federation implementation lives in federation.ts (kept apart so tests inject their own loader).
 import { REMOTE_TITLES, type RemoteId, type RemoteModule, type RemoteRegistryEntry } from '@accent/shared';
+import { contractMismatch, type FederationManifestFacts } from '@accent/shared/remotes';
+import { AreaLoadError } from './failures.js';
+
+export type HealthOutcome = 'loaded' | 'load-failed' | 'render-failed';
 
 export interface RemoteLoader {
   /** Tells the federation runtime where remotes live. `force` replaces an already registered remote. */
   register(entries: RemoteRegistryEntry[], options?: { force?: boolean }): void;
   /** Loads `<name>/module` and returns whatever it exported (checked by `toRemoteModule`). */
   load(entry: RemoteRegistryEntry): Promise<unknown>;
+  /** Reads the remote's manifest before anything of it runs (absent: no check). */
+  inspect?(entry: RemoteRegistryEntry): Promise<FederationManifestFacts | null>;
+  /** The studio contract (@accent/shared) version this page provides. */
+  providedContract?(): string | null;
+  /** Tells the server how loading or showing a remote version went (the health beacon). */
+  report?(entry: RemoteRegistryEntry, outcome: HealthOutcome, details?: { reference: string; message: string }): void;
 }
+
+export const LOAD_MESSAGES = {
+  manifestUnreachable: (id: RemoteId) => `The ${REMOTE_TITLES[id]} manifest could not be fetched.`,
+} as const;
 
 /** Checks the loaded export: the descriptor itself or a module namespace whose default is one. */
 export function toRemoteModule(loaded: unknown, id: RemoteId): RemoteModule {
@@ -33,6 +47,30 @@ export class RemoteModuleCache {
 
   constructor(private readonly loader: RemoteLoader) {}
 
+  /** The entry whose code this page has run (or is loading) for a remote: one version per page. */
+  inUse(id: RemoteId): string | undefined {
+    return this.loaded.get(id)?.key ?? this.pending.get(id)?.key;
+  }
+
+  static keyOf(entry: RemoteRegistryEntry) {
+    return RemoteModuleCache.key(entry);
+  }
+
+  /** Refuses, before any of its code runs, a remote built for a contract this page does not provide. */
+  private async check(entry: RemoteRegistryEntry): Promise<void> {
+    if (!this.loader.inspect) return;
+    let facts: FederationManifestFacts | null;
+    try {
+      facts = await this.loader.inspect(entry);
+    } catch (error) {
+      throw new AreaLoadError('unreachable', LOAD_MESSAGES.manifestUnreachable(entry.id), { cause: error });
+    }
+    const provided = this.loader.providedContract?.();
+    if (!facts || !provided) return;
+    const mismatch = contractMismatch(entry.id, facts.buildVersion ?? entry.version, facts.requires, provided);
+    if (mismatch) throw new AreaLoadError('incompatible', mismatch);
+  }
+
   private static key(entry: RemoteRegistryEntry) {
     return `${entry.name}@${entry.entry}`;
   }
@@ -50,10 +88,12 @@ export class RemoteModuleCache {
     const inFlight = this.pending.get(entry.id);
     if (inFlight && inFlight.key === key) return inFlight.promise;
     const promise = Promise.resolve()
+      .then(() => this.check(entry))
       .then(() => this.loader.load(entry))
       .then((loaded) => {
         const module = toRemoteModule(loaded, entry.id);
         this.loaded.set(entry.id, { key, module });
+        this.loader.report?.(entry, 'loaded');
         return module;
       })
       .finally(() => {
