@@ -10,6 +10,8 @@ import { useServices } from '../app/services.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
 import { cx } from './cx.js';
 import { errorMessage, fieldErrorOf } from './format.js';
+import { remoteVersionsApi, type RemoteVersions, type RemoteVersionsApi } from './remote-versions-api.js';
+import { autoRollbacks, RemoteVersionsDialog } from './RemoteVersions.js';
 import { useAdminServices } from './services.js';
 import { useLoad } from './useLoad.js';
 import styles from './Admin.module.css';
@@ -23,21 +25,32 @@ interface Row {
   registry: RemoteRegistryEntry | undefined;
 }
 
-export function RemotesPanel() {
+/** Each area's versions; an area whose versions cannot be read is left out (the table still works). */
+async function allVersions(api: RemoteVersionsApi): Promise<Partial<Record<RemoteId, RemoteVersions>>> {
+  const found = await Promise.all(REMOTE_IDS.map((id) => api.get(id).then((v) => [id, v] as const, () => null)));
+  return Object.fromEntries(found.filter((f) => f !== null));
+}
+
+export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?: RemoteVersionsApi } = {}) {
   const { remotes } = useServices();
   const { admin } = useAdminServices();
   const live = useRemotes();
   const fetchRegistry = useCallback(() => remotes.list(), [remotes]);
   const { state, load } = useLoad(fetchRegistry);
+  const fetchVersions = useCallback(() => allVersions(versionsApi), [versionsApi]);
+  const overview = useLoad(fetchVersions);
+  const [versionsOf, setVersionsOf] = useState<RemoteId | null>(null);
   const [editing, setEditing] = useState<Row | null>(null);
   const [resetting, setResetting] = useState<Row | null>(null);
   const [resetBusy, setResetBusy] = useState(false);
 
   /** The registry changed: show it, and let this tab's federation runtime follow it. */
   const afterChange = async () => {
-    await load({ quiet: true });
+    await Promise.all([load({ quiet: true }), overview.load({ quiet: true })]);
     await live.refresh();
   };
+  const versions = overview.state.status === 'ready' ? overview.state.data : {};
+  const rolledBack = REMOTE_IDS.flatMap((id) => autoRollbacks(versions[id]?.events ?? []));
 
   async function confirmReset() {
     const row = resetting;
@@ -63,10 +76,15 @@ export function RemotesPanel() {
   return (
     <div className={styles.panelBody}>
       <p className={styles.lead}>
-        Where each feature area is loaded from. A team deploys a new version of its area alone by publishing the build and pointing the entry at
-        its <code>mf-manifest.json</code>; open pages pick it up when they reload. Reset removes the override and goes back to the build this server
-        is configured with.
+        Where each feature area is loaded from. A team releases a new version of its area alone (<code>pnpm release &lt;area&gt;</code>), registers
+        it under Versions (its <code>mf-manifest.json</code> is checked first), then promotes it or gives it to a share of users as a canary; open
+        pages switch the next time someone enters the area. Reset goes back to the build this server is configured with.
       </p>
+      {rolledBack.map((e) => (
+        <p key={e.id} className={styles.formError} role="alert">
+          {e.detail}
+        </p>
+      ))}
       {state.status === 'loading' && <LoadingState text="Loading the registry..." />}
       {state.status === 'error' && <ErrorState message={`Could not load the registry: ${state.message}`} onRetry={() => void load()} />}
       {state.status === 'ready' && (
@@ -104,7 +122,14 @@ export function RemotesPanel() {
                         <span className={cx(styles.badge, styles.badgeMuted)}>Not installed</span>
                       )}
                     </td>
-                    <td>{row.registry?.version ?? <span className={styles.muted}>—</span>}</td>
+                    <td>
+                      {row.registry?.version ?? <span className={styles.muted}>—</span>}
+                      {versions[row.id]?.canary && (
+                        <span className={styles.badgeRow}>
+                          <span className={cx(styles.badge, styles.badgeInfo)}>{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</span>
+                        </span>
+                      )}
+                    </td>
                     <td>
                       {current ? (
                         <>
@@ -119,6 +144,9 @@ export function RemotesPanel() {
                       )}
                     </td>
                     <td className={styles.rowActions}>
+                      <Button size="sm" variant="secondary" onClick={() => setVersionsOf(row.id)} aria-label={`${row.title} versions`}>
+                        Versions
+                      </Button>
                       <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.title} entry`}>
                         Edit
                       </Button>
@@ -149,6 +177,7 @@ export function RemotesPanel() {
         </div>
       )}
 
+      {versionsOf && <RemoteVersionsDialog id={versionsOf} api={versionsApi} onClose={() => setVersionsOf(null)} onChanged={afterChange} />}
       {editing && (
         <RemoteDialog
           row={editing}

@@ -1,0 +1,90 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RemoteVersions, RemoteVersionsApi } from './remote-versions-api.js';
+import { failureRate, RemoteVersionsDialog } from './RemoteVersions.js';
+
+const at = '2026-11-23T20:00:00.000Z';
+const data = (over: Partial<RemoteVersions> = {}): RemoteVersions => ({
+  current: '1.1.0',
+  canary: { version: '1.2.0', percent: 20 },
+  versions: [
+    { version: '1.2.0', entry: '/mfe/agents/1.2.0/mf-manifest.json', registeredAt: at, registeredBy: 'admin@accent.local', status: 'canary', requires: '^0.1', health: { loaded: 3, failed: 1 } },
+    { version: '1.1.0', entry: '/mfe/agents/1.1.0/mf-manifest.json', registeredAt: at, registeredBy: 'admin@accent.local', status: 'current', requires: '^0.1', health: { loaded: 9, failed: 0 } },
+    { version: '1.0.0', entry: '/mfe/agents/mf-manifest.json', registeredAt: at, registeredBy: null, status: 'withdrawn', requires: '^0.1', health: { loaded: 0, failed: 0 } },
+  ],
+  events: [
+    { id: '3', action: 'canary-rolled-back', version: '1.0.1', detail: 'Canary Agents 1.0.1 was rolled back automatically: 3 of 4 loads failed (limit 25%).', at, by: null },
+    { id: '2', action: 'promote', version: '1.1.0', detail: 'from 1.0.0', at, by: 'admin@accent.local' },
+  ],
+  ...over,
+});
+
+function fakeApi(): RemoteVersionsApi & { [K in keyof RemoteVersionsApi]: jest.Mock } {
+  return {
+    get: jest.fn(async () => data()),
+    register: jest.fn(async () => data()),
+    promote: jest.fn(async (_id, v: string) => v),
+    rollback: jest.fn(async () => '1.0.0'),
+    setCanary: jest.fn(async () => data()),
+    stopCanary: jest.fn(async () => data({ canary: null })),
+  } as never;
+}
+
+describe('RemoteVersionsDialog', () => {
+  it('shows history, current, canary, failures per version, and tells of an automatic rollback', async () => {
+    const api = fakeApi();
+    render(<RemoteVersionsDialog id="agents" api={api} onClose={() => {}} onChanged={async () => {}} />);
+    const table = await screen.findByRole('table', { name: 'Agents versions' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').firstChild?.textContent)).toEqual(['1.2.0', '1.1.0', '1.0.0']);
+    expect(rows[0]).toHaveTextContent('Canary');
+    expect(rows[0]).toHaveTextContent('1 of 4 failed (25%)');
+    expect(rows[1]).toHaveTextContent('Current');
+    expect(rows[2]).toHaveTextContent('found at start');
+    expect(screen.getByRole('alert')).toHaveTextContent('Canary Agents 1.0.1 was rolled back automatically: 3 of 4 loads failed (limit 25%).');
+    expect(within(screen.getByRole('list', { name: 'Agents recent changes' })).getAllByRole('listitem')[1]).toHaveTextContent('Promoted 1.1.0 · admin@accent.local');
+  });
+
+  it('promotes, rolls back and starts a canary, then follows the change', async () => {
+    const api = fakeApi();
+    const onChanged = jest.fn(async () => {});
+    const ui = userEvent.setup();
+    render(<RemoteVersionsDialog id="agents" api={api} onClose={() => {}} onChanged={onChanged} />);
+    await ui.click(await screen.findByRole('button', { name: 'Promote Agents 1.2.0' }));
+    expect(api.promote).toHaveBeenCalledWith('agents', '1.2.0');
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    await ui.click(screen.getByRole('button', { name: 'Roll back Agents' }));
+    await waitFor(() => expect(api.rollback).toHaveBeenCalledWith('agents'));
+    const share = screen.getByLabelText('Canary share (% of users)');
+    await ui.clear(share);
+    await ui.type(share, '150');
+    expect(screen.getByRole('button', { name: 'Canary Agents 1.0.0' })).toBeDisabled();
+    await ui.clear(share);
+    await ui.type(share, '50');
+    await ui.click(screen.getByRole('button', { name: 'Canary Agents 1.0.0' }));
+    await waitFor(() => expect(api.setCanary).toHaveBeenCalledWith('agents', { version: '1.0.0', percent: 50 }));
+  });
+
+  it('registers a version and shows the server’s refusal as it is', async () => {
+    const api = fakeApi();
+    const { ApiError } = await import('@accent/shared/client');
+    const refusal = 'Agents 9.0.0 needs the studio contract ^9.0; this studio provides 0.1.0.';
+    api.register.mockRejectedValueOnce(new ApiError(422, 'Unprocessable Entity', refusal, refusal));
+    const ui = userEvent.setup();
+    render(<RemoteVersionsDialog id="agents" api={api} onClose={() => {}} onChanged={async () => {}} />);
+    const form = await screen.findByRole('form', { name: 'Register a Agents version' });
+    await ui.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(within(form).getByText('Version is required')).toBeInTheDocument();
+    await ui.type(within(form).getByLabelText(/Version/), '9.0.0');
+    await ui.type(within(form).getByLabelText(/Manifest URL/), '/mfe/agents/9.0.0/mf-manifest.json');
+    await ui.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Agents 9.0.0 needs the studio contract ^9.0; this studio provides 0.1.0.');
+    expect(api.register).toHaveBeenCalledWith('agents', { version: '9.0.0', entry: '/mfe/agents/9.0.0/mf-manifest.json' });
+  });
+
+  it('words the health of a version', () => {
+    expect(failureRate({ loaded: 0, failed: 0 })).toBe('No reports yet');
+    expect(failureRate({ loaded: 1, failed: 3 })).toBe('3 of 4 failed (75%)');
+  });
+});

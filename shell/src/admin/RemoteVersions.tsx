@@ -1,0 +1,255 @@
+// Admin → Remotes → Versions of one area: its history (who registered each version, when), the current
+// version and the canary, loads and failures reported by browsers per version, and the buttons that
+// register, promote, roll back and run a canary. Every change is in the registry's trail (Recent changes).
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { REMOTE_TITLES, type RemoteId } from '@accent/shared';
+import { toast } from '@accent/shared/client';
+import { Button, ErrorState, LoadingState, Modal, TextField } from '@accent/shared/ui';
+import { cx } from './cx.js';
+import { errorMessage, fieldErrorOf, formatDateTime } from './format.js';
+import { remoteVersionsApi, type RemoteEvent, type RemoteVersion, type RemoteVersions as Versions, type RemoteVersionsApi } from './remote-versions-api.js';
+import { useLoad } from './useLoad.js';
+import styles from './Admin.module.css';
+
+const STATUS_LABEL: Record<RemoteVersion['status'], string> = { current: 'Current', canary: 'Canary', available: 'Available', withdrawn: 'Withdrawn' };
+
+export const ACTION_LABEL: Record<string, string> = {
+  register: 'Registered',
+  promote: 'Promoted',
+  rollback: 'Rolled back to',
+  canary: 'Canary started',
+  'canary-stop': 'Canary stopped',
+  'canary-rolled-back': 'Canary rolled back automatically',
+  reset: 'Reset to the configured build',
+};
+
+/** Share of a version's reported loads that failed, as text. */
+export function failureRate({ loaded, failed }: RemoteVersion['health']): string {
+  const total = loaded + failed;
+  return total === 0 ? 'No reports yet' : `${failed} of ${total} failed (${Math.round((failed / total) * 100)}%)`;
+}
+
+/** The automatic rollbacks among recent changes: what admins must be told. */
+export const autoRollbacks = (events: RemoteEvent[]) => events.filter((e) => e.action === 'canary-rolled-back');
+
+export interface RemoteVersionsDialogProps {
+  id: RemoteId;
+  onClose: () => void;
+  /** after a change: the registry list and this tab's registry follow it */
+  onChanged: () => Promise<void>;
+  api?: RemoteVersionsApi;
+}
+
+export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersionsApi }: RemoteVersionsDialogProps) {
+  const title = REMOTE_TITLES[id];
+  const fetchVersions = useCallback(() => api.get(id), [api, id]);
+  const { state, load } = useLoad(fetchVersions);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [canaryPercent, setCanaryPercent] = useState('10');
+
+  async function act(label: string, run: () => Promise<string>) {
+    setBusy(label);
+    try {
+      const done = await run();
+      toast.success(done);
+      await load({ quiet: true });
+      await onChanged();
+    } catch (e) {
+      toast.error(`Could not ${label.toLowerCase()}`, errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const percent = Number(canaryPercent);
+  const percentOk = Number.isInteger(percent) && percent >= 1 && percent <= 99;
+
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      title={`${title} versions`}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {state.status === 'loading' && <LoadingState text="Loading the versions..." />}
+      {state.status === 'error' && <ErrorState message={`Could not load the versions: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'ready' && (
+        <VersionsBody
+          title={title}
+          data={state.data}
+          busy={busy}
+          canaryPercent={canaryPercent}
+          percentOk={percentOk}
+          onCanaryPercent={setCanaryPercent}
+          onPromote={(v) => void act(`Promote ${v}`, async () => `${title} ${await api.promote(id, v)} is now current.`)}
+          onRollback={() => void act('Roll back', async () => `${title} rolled back to ${(await api.rollback(id)) ?? 'its configured build'}.`)}
+          onCanary={(v) => void act(`Start canary ${v}`, async () => (await api.setCanary(id, { version: v, percent }), `${title} ${v} is served to ${percent}% of users.`))}
+          onStopCanary={() => void act('Stop canary', async () => (await api.stopCanary(id), `The ${title} canary is stopped.`))}
+        />
+      )}
+      <RegisterForm id={id} api={api} onRegistered={async () => (await load({ quiet: true }), await onChanged())} />
+    </Modal>
+  );
+}
+
+interface VersionsBodyProps {
+  title: string;
+  data: Versions;
+  busy: string | null;
+  canaryPercent: string;
+  percentOk: boolean;
+  onCanaryPercent: (value: string) => void;
+  onPromote: (version: string) => void;
+  onRollback: () => void;
+  onCanary: (version: string) => void;
+  onStopCanary: () => void;
+}
+
+function VersionsBody({ title, data, busy, canaryPercent, percentOk, onCanaryPercent, onPromote, onRollback, onCanary, onStopCanary }: VersionsBodyProps) {
+  const rolledBack = autoRollbacks(data.events);
+  return (
+    <div className={styles.form}>
+      {rolledBack.map((e) => (
+        <p key={e.id} className={styles.formError} role="alert">
+          {e.detail} ({formatDateTime(e.at)})
+        </p>
+      ))}
+      <p>
+        Current: <strong>{data.current ?? 'none'}</strong>
+        {data.canary ? (
+          <>
+            {' '}
+            · Canary: <strong>{data.canary.version}</strong> for {data.canary.percent}% of users{' '}
+            <Button size="sm" variant="ghost" onClick={onStopCanary} disabled={busy !== null}>
+              Stop canary
+            </Button>
+          </>
+        ) : null}{' '}
+        <Button size="sm" variant="secondary" onClick={onRollback} disabled={busy !== null} aria-label={`Roll back ${title}`}>
+          Roll back
+        </Button>
+      </p>
+      <TextField label="Canary share (% of users)" name="canaryPercent" inputMode="numeric" value={canaryPercent} error={percentOk ? undefined : 'A whole number from 1 to 99'} onChange={(e) => onCanaryPercent(e.currentTarget.value)} />
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className={styles.visuallyHidden}>{`${title} versions`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Status</th>
+              <th scope="col">Registered</th>
+              <th scope="col">Health</th>
+              <th scope="col">
+                <span className={styles.visuallyHidden}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.versions.map((v) => (
+              <tr key={v.version}>
+                <th scope="row">
+                  {v.version}
+                  <span className={cx(styles.mono, styles.subtle)}>{v.entry}</span>
+                </th>
+                <td>
+                  <span className={cx(styles.badge, v.status === 'current' ? styles.badgeSuccess : v.status === 'canary' ? styles.badgeInfo : styles.badgeMuted)}>{STATUS_LABEL[v.status]}</span>
+                </td>
+                <td>
+                  {formatDateTime(v.registeredAt)}
+                  <span className={styles.subtle}>{v.registeredBy ?? 'found at start'}</span>
+                </td>
+                <td>{failureRate(v.health)}</td>
+                <td className={styles.rowActions}>
+                  {v.status !== 'current' && (
+                    <Button size="sm" variant="secondary" onClick={() => onPromote(v.version)} disabled={busy !== null} aria-label={`Promote ${title} ${v.version}`}>
+                      Promote
+                    </Button>
+                  )}
+                  {v.status !== 'current' && v.status !== 'canary' && (
+                    <Button size="sm" variant="ghost" onClick={() => onCanary(v.version)} disabled={busy !== null || !percentOk} aria-label={`Canary ${title} ${v.version}`}>
+                      Canary
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Recent changes</h3>
+      <ul aria-label={`${title} recent changes`}>
+        {data.events.map((e) => (
+          <li key={e.id}>
+            {formatDateTime(e.at)} · {ACTION_LABEL[e.action] ?? e.action} {e.version ?? ''} · {e.by ?? 'the studio'}
+            {e.detail && e.action !== 'canary-rolled-back' ? <span className={styles.subtle}>{e.detail}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function RegisterForm({ id, api, onRegistered }: { id: RemoteId; api: RemoteVersionsApi; onRegistered: () => Promise<void> }) {
+  const formId = useId();
+  const [version, setVersion] = useState('');
+  const [entry, setEntry] = useState('');
+  const [errors, setErrors] = useState<{ version?: string; entry?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found: { version?: string; entry?: string } = {};
+    if (!version.trim()) found.version = 'Version is required';
+    if (!entry.trim()) found.entry = 'Entry is required';
+    setErrors(found);
+    setFormError(null);
+    if (found.version || found.entry) return;
+    setBusy(true);
+    try {
+      await api.register(id, { version, entry });
+      toast.success('Version registered', `${REMOTE_TITLES[id]} ${version.trim()} can now be promoted.`);
+      setVersion('');
+      setEntry('');
+      await onRegistered();
+    } catch (e) {
+      const field = fieldErrorOf(e, ['entry', 'version']);
+      if (field) setErrors({ [field.field]: field.message });
+      else setFormError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form id={formId} className={styles.form} onSubmit={submit} noValidate aria-label={`Register a ${REMOTE_TITLES[id]} version`}>
+      <h3>Register a version</h3>
+      <TextField label="Version" name="version" required value={version} error={errors.version} hint={`As built: pnpm release ${id} --version <version>`} onChange={(e) => setVersion(e.currentTarget.value)} />
+      <TextField
+        label="Manifest URL"
+        name="entry"
+        required
+        spellCheck={false}
+        autoCapitalize="off"
+        value={entry}
+        error={errors.entry}
+        hint={`/mfe/${id}/<version>/mf-manifest.json for a release of this server, or the build's URL elsewhere`}
+        onChange={(e) => setEntry(e.currentTarget.value)}
+      />
+      {formError && (
+        <p className={styles.formError} role="alert">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" loading={busy}>
+        Register
+      </Button>
+    </form>
+  );
+}
