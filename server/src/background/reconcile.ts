@@ -4,12 +4,14 @@
 // and time zone; its retries: maxRetries attempts retryDelay minutes apart); drafts, paused, event and
 // deleted agents have none; background_agents.next_run_at says when it fires next. When: at start,
 // every minute, and at once after a change (migration 009's trigger NOTIFYs accent_background_agents_changed).
-import { backgroundConfigFromRow } from '@accent/shared';
+import type { BackgroundAgentConfig } from '@accent/background-common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
 import { createChangeListener, listSchedules, oneAtATime, scheduleKeyFor, syncSchedules, type DesiredSchedule, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
 import { BACKGROUND_QUEUES, type BackgroundRunJob } from './run.js';
 import { nextOccurrence, resolveBackgroundSchedule } from './schedule.js';
+import { storedBackgroundConfig } from './stored-config.js';
 import { withBackgroundTables } from './tables.js';
 
 export const BACKGROUND_CHANGED_CHANNEL = 'accent_background_agents_changed';
@@ -35,7 +37,19 @@ export function createBackgroundReconciler(deps: { db: Kysely<DB>; scheduler: Sc
     const now = new Date();
     const nextRuns: { id: string; next: Date | null; stored: Date | null }[] = [];
     for (const agent of agents) {
-      const config = backgroundConfigFromRow({ ...agent, config: agent.config });
+      let config: BackgroundAgentConfig;
+      try {
+        config = storedBackgroundConfig({ ...agent, config: agent.config });
+      } catch (error) {
+        // one malformed row is skipped and reported; every other agent keeps its schedule
+        if (!(error instanceof HttpError)) throw error;
+        if (!warned.has(`${agent.id}:${error.detail}`)) {
+          warned.add(`${agent.id}:${error.detail}`);
+          log.warn(`Background agent ${agent.id} will not run on schedule: ${error.detail}`);
+        }
+        nextRuns.push({ id: agent.id, next: null, stored: agent.next_run_at });
+        continue;
+      }
       const schedule = resolveBackgroundSchedule(config);
       if (schedule.kind === 'invalid' && !warned.has(`${agent.id}:${schedule.reason}`)) {
         warned.add(`${agent.id}:${schedule.reason}`);
@@ -49,6 +63,12 @@ export function createBackgroundReconciler(deps: { db: Kysely<DB>; scheduler: Sc
       nextRuns.push({ id: agent.id, next: runs ? nextOccurrence(schedule, now) : null, stored: agent.next_run_at });
     }
     const result = await syncSchedules(boss, BACKGROUND_QUEUES.run, existing, desired);
+    for (const { key, reason } of result.failed) {
+      const { agentId } = desired.get(key)!.data as BackgroundRunJob;
+      log.warn(`Background agent ${agentId} will not run on schedule: ${reason}`);
+      const entry = nextRuns.find((n) => n.id === agentId);
+      if (entry) entry.next = null;
+    }
     for (const { id, next, stored } of nextRuns) {
       if ((next?.getTime() ?? null) === (stored?.getTime() ?? null)) continue;
       await db.updateTable('background_agents').set({ next_run_at: next }).where('id', '=', id).execute();

@@ -2,14 +2,8 @@
 // the data gateway): Test Configuration (a dry run of the unsaved configuration), Run now, the formatted
 // document of a run, and the signed event webhook of event-type agents.
 import { timingSafeEqual } from 'node:crypto';
-import {
-  apiErrorSchema,
-  backgroundConfigFromRow,
-  backgroundEventTriggerSchema,
-  backgroundRunNowResponseSchema,
-  backgroundTestRequestSchema,
-  backgroundTestResultSchema,
-} from '@accent/shared';
+import { apiErrorSchema } from '../http/api-error.js';
+import { backgroundEventTriggerSchema, backgroundRunNowResponseSchema, backgroundTestRequestSchema, backgroundTestResultSchema } from '@accent/background-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -19,6 +13,7 @@ import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from '../delivery/channels.js';
 import { HttpError } from '../http/errors.js';
+import { storedBackgroundConfig } from './stored-config.js';
 import { publicOrigin } from '../http/origin.js';
 import { findRunner } from '../runtime/access.js';
 import { SCHEDULER_MESSAGES, type Scheduler } from '../scheduler/index.js';
@@ -75,7 +70,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
     return query.executeTakeFirst();
   }
 
-  async function queueRun(row: { id: string; library_id: string; owner_id: string }, config: ReturnType<typeof backgroundConfigFromRow>, trigger: 'manual' | 'event', event?: unknown) {
+  async function queueRun(row: { id: string; library_id: string; owner_id: string }, config: ReturnType<typeof storedBackgroundConfig>, trigger: 'manual' | 'event', event?: unknown) {
     if (!scheduler.running) throw new HttpError(503, SCHEDULER_MESSAGES.notRunning);
     const run = await db
       .insertInto('background_runs')
@@ -119,7 +114,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
       const caller = await callerOf(request);
       const row = await visibleAgent(caller, request.params.id);
       if (!row) throw new HttpError(404, BACKGROUND_ROUTE_MESSAGES.notFound);
-      const config = backgroundConfigFromRow({ ...row, config: row.config });
+      const config = storedBackgroundConfig({ ...row, config: row.config });
       if (row.status === 'draft') throw new HttpError(409, BACKGROUND_ROUTE_MESSAGES.notPublished);
       if (!config.runOnDemand) throw new HttpError(409, BACKGROUND_ROUTE_MESSAGES.notOnDemand);
       const runId = await queueRun(row, config, 'manual');
@@ -144,7 +139,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
       const run = await db.selectFrom('background_runs').selectAll().where('id', '=', request.params.runId).where('agent_id', '=', row.id).executeTakeFirst();
       if (!run) throw new HttpError(404, BACKGROUND_ROUTE_MESSAGES.runNotFound);
       if (!run.output) throw new HttpError(404, BACKGROUND_ROUTE_MESSAGES.noOutput);
-      const config = backgroundConfigFromRow({ ...row, config: row.config });
+      const config = storedBackgroundConfig({ ...row, config: row.config });
       const report = buildReport({ ...config, name: run.agent_name || config.name }, run.output, [], run.finished_at ?? run.created_at);
       const doc = await renderDocument(report, run.format);
       const stamp = (run.finished_at ?? run.created_at).toISOString().slice(0, 16).replace(/[:T]/g, '-');
@@ -193,7 +188,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
       const expected = Buffer.from(row ? signWebhookBody(raw, webhookSecretFor(row.library_id, options.webhookSigningSecret)) : '');
       // unknown agents and wrong signatures look the same
       if (!row || presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new HttpError(401, BACKGROUND_ROUTE_MESSAGES.badSignature);
-      const config = backgroundConfigFromRow({ ...row, config: row.config });
+      const config = storedBackgroundConfig({ ...row, config: row.config });
       if (row.status !== 'active' || config.scheduleType !== 'event') throw new HttpError(404, BACKGROUND_ROUTE_MESSAGES.notEvent);
       const runId = await queueRun(row, config, 'event', request.body ?? {});
       return reply.code(202).send({ run_id: runId, status: 'queued' as const });

@@ -5,25 +5,15 @@
 // schedule, Run now, an event) with retries maxRetries × retryDelay; after the last failed attempt the
 // agent is paused (pauseOnError) and errorNotifications recipients are emailed. Test Configuration runs
 // the same pipeline on an unsaved configuration as a dry run: nothing is delivered or stored.
-import {
-  backgroundConfigFromRow,
-  backgroundSourceLabel,
-  BACKGROUND_STEP_TYPE_LABELS,
-  stepSchema,
-  type AgentConfig,
-  type BackgroundAgentConfig,
-  type BackgroundDelivery,
-  type BackgroundDeliveryChannel,
-  type BackgroundRunTrigger,
-  type BackgroundSourceResult,
-  type BackgroundTestResult,
-} from '@accent/shared';
+import { backgroundSourceLabel, BACKGROUND_STEP_TYPE_LABELS, type BackgroundAgentConfig, type BackgroundDelivery, type BackgroundDeliveryChannel, type BackgroundRunTrigger, type BackgroundSourceResult, type BackgroundTestResult } from '@accent/background-common';
+import { stepSchema, type AgentConfig } from '@accent/agents-common';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { Config, ConnectorKey } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { describeError, type Mailer } from '../delivery/channels.js';
+import { HttpError } from '../http/errors.js';
 import { findRunner, type UserRunner } from '../runtime/access.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import type { ToolContext } from '../tools/types.js';
@@ -31,6 +21,7 @@ import { recipientList, type BackgroundDeliverer } from './deliver.js';
 import { renderDocument, type BackgroundReport, type RenderedDocument, type ReportCell } from './format.js';
 import { permissionGuard, toolsFor } from './permissions.js';
 import { gatherSources, type GatheredSource } from './sources.js';
+import { storedBackgroundConfig } from './stored-config.js';
 import { withBackgroundTables } from './tables.js';
 
 export const BACKGROUND_QUEUES = {
@@ -240,7 +231,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
   async function agentWithOwner(agentId: string) {
     const row = await db.selectFrom('background_agents').selectAll().where('id', '=', agentId).executeTakeFirst();
     if (!row) return null;
-    const config = backgroundConfigFromRow({ ...row, config: row.config });
+    const config = storedBackgroundConfig({ ...row, config: row.config });
     const runner = await findRunner(deps.db, row.owner_id);
     return { row, config, runner };
   }
@@ -288,7 +279,16 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
   /** A pg-boss job: one attempt. Throws when the attempt failed and another may follow (pg-boss retries it). */
   async function handleJob(job: JobWithMetadata<BackgroundRunJob>): Promise<void> {
     const { agentId, trigger } = job.data;
-    const found = await agentWithOwner(agentId);
+    let found: Awaited<ReturnType<typeof agentWithOwner>>;
+    try {
+      found = await agentWithOwner(agentId);
+    } catch (error) {
+      // a malformed stored configuration: reported, and no retry can fix it
+      if (!(error instanceof HttpError)) throw error;
+      log.warn(`Background agent ${agentId} was not run: ${error.detail}`);
+      if (job.data.runId) await db.updateTable('background_runs').set({ status: 'failed', error: error.detail, finished_at: new Date() }).where('id', '=', job.data.runId).execute();
+      return;
+    }
     if (!found) return; // deleted since: nothing to run
     const { row, config, runner } = found;
     // a schedule that fired just as the agent was paused or unpublished (the reconciler removes it)

@@ -85,12 +85,12 @@ export async function unscheduleFlow(boss: PgBoss, flowId: string) {
 }
 
 /** Makes the `flow-run` schedules exactly those of the deployments with a cron. */
-export async function reconcileFlowSchedules(database: Kysely<DB>, boss: PgBoss): Promise<{ scheduled: string[]; unscheduled: string[] }> {
+export async function reconcileFlowSchedules(database: Kysely<DB>, boss: PgBoss): Promise<{ scheduled: string[]; unscheduled: string[]; failed: { flowId: string; reason: string }[] }> {
   const db = withFlowTables(database);
   const wanted = await db.selectFrom('flow_deployments').select(['flow_id', 'schedule_cron', 'schedule_tz']).where('schedule_cron', 'is not', null).execute();
   const byKey = new Map(wanted.map((d) => [scheduleKeyFor(d.flow_id), d]));
   const existing = await boss.getSchedules(FLOW_QUEUE);
-  const result = { scheduled: [] as string[], unscheduled: [] as string[] };
+  const result = { scheduled: [] as string[], unscheduled: [] as string[], failed: [] as { flowId: string; reason: string }[] };
   for (const s of existing) {
     if (!byKey.has(s.key)) {
       await boss.unschedule(FLOW_QUEUE, s.key);
@@ -101,8 +101,13 @@ export async function reconcileFlowSchedules(database: Kysely<DB>, boss: PgBoss)
     const have = existing.find((s) => s.key === key);
     const tz = d.schedule_tz ?? DEFAULT_FLOW_TIMEZONE;
     if (have && have.cron === d.schedule_cron && have.timezone === tz) continue;
-    await scheduleFlow(boss, d.flow_id, { cron: d.schedule_cron!, timezone: tz });
-    result.scheduled.push(key);
+    // one deployment pg-boss refuses is reported; the others still get their schedules
+    try {
+      await scheduleFlow(boss, d.flow_id, { cron: d.schedule_cron!, timezone: tz });
+      result.scheduled.push(key);
+    } catch (error) {
+      result.failed.push({ flowId: d.flow_id, reason: (error as Error).message });
+    }
   }
   return result;
 }

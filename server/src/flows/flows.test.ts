@@ -2,7 +2,7 @@
 // RLS of 007, Test Flow against the local model server, deployments (webhook, schedule with real pg-boss,
 // form) and their runs.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { FlowRun } from '@accent/shared';
+import type { FlowRun } from '@accent/flows-common';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { FAST_JOBS, TEST_KEY, waitFor } from '../testing/missions.js';
@@ -350,6 +350,6 @@ describe('deploying a schedule flow (pg-boss)', () => {
 
     // a deployment left without its schedule (or a schedule without its deployment) is reconciled
     await boss.schedule(FLOW_QUEUE, '* * * * *', { flowId: 'gone' }, { key: 'gone' });
-    expect(await jobs.app.flows.reconcile()).toEqual({ scheduled: [], unscheduled: ['gone'] });
+    expect(await jobs.app.flows.reconcile()).toEqual({ scheduled: [], unscheduled: ['gone'], failed: [] });
   });
 });

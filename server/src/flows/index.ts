@@ -42,7 +42,11 @@ export function createFlows(deps: FlowsDeps): Flows {
         },
       );
     }
-    await reconcileFlowSchedules(db, boss).catch((error: unknown) => log.error(error, 'Reconciling flow schedules at start failed'));
+    const reconciled = await reconcileFlowSchedules(db, boss).catch((error: unknown) => {
+      log.error(error, 'Reconciling flow schedules at start failed');
+      return undefined;
+    });
+    for (const { flowId, reason } of reconciled?.failed ?? []) log.warn(`Flow ${flowId} will not run on schedule (${reason})`);
   });
   scheduler.onStop(() => runner.drain());
 

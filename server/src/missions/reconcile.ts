@@ -73,6 +73,10 @@ export function createReconciler(deps: { db: Kysely<DB>; scheduler: Scheduler; l
       }
     }
     const synced = await syncSchedules(boss, MISSION_QUEUES.run, schedules, desired);
+    for (const { key, reason } of synced.failed) {
+      log.warn(`Mission ${(desired.get(key)!.data as ScheduledRunJob).missionId} will not run on schedule (${reason})`);
+      desired.delete(key);
+    }
     result.unscheduled.push(...synced.unscheduled);
     result.scheduled.push(...synced.scheduled.map((key) => (desired.get(key)!.data as ScheduledRunJob).missionId));
 

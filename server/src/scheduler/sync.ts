@@ -50,16 +50,19 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JS
 
 /**
  * Makes `existing` (schedules of `queue`, already narrowed to the rows this pass looked at) equal to
- * `desired` (key → schedule). Returns the keys created or changed, and the keys removed.
+ * `desired` (key → schedule). Returns the keys created or changed, the keys removed, and the keys pg-boss
+ * refused (with its reason) for the caller to report.
  */
 export async function syncSchedules(
   boss: PgBoss,
   queue: string,
   existing: readonly BossSchedule[],
   desired: ReadonlyMap<string, DesiredSchedule>,
-): Promise<{ scheduled: string[]; unscheduled: string[] }> {
+): Promise<{ scheduled: string[]; unscheduled: string[]; failed: { key: string; reason: string }[] }> {
   const scheduled: string[] = [];
   const unscheduled: string[] = [];
+  // one schedule pg-boss refuses (a cron or time zone it reads differently) must not keep the others from theirs
+  const failed: { key: string; reason: string }[] = [];
   const have = new Map(existing.map((s) => [s.key, s]));
   for (const s of existing) {
     if (desired.has(s.key)) continue;
@@ -72,10 +75,14 @@ export async function syncSchedules(
       const { tz: _tz, key: _key, missed: _missed, ...sendOptions } = (current.options ?? {}) as ScheduleOptions;
       if (sameJson(sendOptions, want.options ?? {})) continue;
     }
-    await boss.schedule(queue, want.cron, want.data, { ...want.options, tz: want.timezone, key });
-    scheduled.push(key);
+    try {
+      await boss.schedule(queue, want.cron, want.data, { ...want.options, tz: want.timezone, key });
+      scheduled.push(key);
+    } catch (error) {
+      failed.push({ key, reason: (error as Error).message });
+    }
   }
-  return { scheduled, unscheduled };
+  return { scheduled, unscheduled, failed };
 }
 
 /**
