@@ -14,8 +14,15 @@ const transform = {
 };
 const moduleNameMapper = {
   '^@accent/shared$': '<rootDir>/shared/src/index.ts',
-  '^@accent/shared/(client|ui|data|public)$': '<rootDir>/shared/src/$1/index.ts',
+  '^@accent/shared/(client|ui|data)$': '<rootDir>/shared/src/$1/index.ts',
   '^@accent/shared/remotes$': '<rootDir>/shared/src/remotes/compat.ts',
+  // each area's -common package (see its package.json "exports")
+  '^@accent/(agents|missions|flows|background|pages)-common$': '<rootDir>/mfe-$1/common/src/index.ts',
+  '^@accent/agents-common/client$': '<rootDir>/mfe-agents/common/src/client/index.ts',
+  '^@accent/agents-common/run-stream$': '<rootDir>/mfe-agents/common/src/client/sse.ts',
+  '^@accent/missions-common/data$': '<rootDir>/mfe-missions/common/src/data/index.ts',
+  '^@accent/pages-common/basics$': '<rootDir>/mfe-pages/common/src/pages-basics.ts',
+  '^@accent/shell-common$': '<rootDir>/shell/common/src/index.ts',
   '\\.(css)$': 'identity-obj-proxy',
   '\\.(png|svg|jpg|jpeg|gif|webp)$': '<rootDir>/tooling/jest/file-stub.cjs',
   '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -34,7 +41,7 @@ export default {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts'],
+      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts', '<rootDir>/{shell,mfe-*}/common/src/**/*.test.ts'],
     },
     {
       ...common,

@@ -1,14 +1,8 @@
+// @accent/shared: the contract every app shares (DESIGN.md §3): route contract, login defaults, roles,
+// the signed-in user's shape and the shared texts. No schema library and no feature code: the login page
+// downloads this.
 export * from './remotes/contract.js';
 export * from './domain/constants.js';
-export * from './domain/messages.js';
-export * from './domain/schemas.js';
-export * from './domain/agents.js';
-export * from './domain/runtime.js';
-export * from './domain/admin.js';
-export * from './domain/demo.js';
-export * from './domain/missions.js';
-export * from './domain/flows.js';
-export * from './domain/background.js';
-export * from './domain/pages.js';
-export * from './domain/pages-canvas.js';
+export * from './domain/texts.js';
+export * from './domain/auth.js';
 export * from './domain/text.js';

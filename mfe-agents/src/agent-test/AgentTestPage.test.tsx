@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
-import { newStep } from '@accent/shared';
-import { runHttpError } from '@accent/shared/client';
+import { newStep } from '@accent/agents-common';
+import { runHttpError } from '@accent/agents-common/client';
 import { fakeApi, listItem, renderAgents, runDetail, scriptedRun } from '../testing/renderAgents.js';
 
 function setup(route = '/agent-test') {

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
-import { MESSAGES, msg, type AgentConfig, type AgentListItem } from '@accent/shared';
+import { MESSAGES, msg, type AgentConfig, type AgentListItem } from '@accent/agents-common';
 import { Button, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { configErrorText } from '../editor/useEditorSession.js';

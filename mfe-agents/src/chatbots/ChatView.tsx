@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router';
-import { DEFAULT_MAX_HISTORY_ITEMS, avatarFor, type AgentConfig, type AgentListItem } from '@accent/shared';
+import { DEFAULT_MAX_HISTORY_ITEMS, avatarFor, type AgentConfig, type AgentListItem } from '@accent/agents-common';
 import { Button, LoadingState, Spinner, TextArea } from '@accent/shared/ui';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { RunOutcome } from '../runs/RunOutcome.js';

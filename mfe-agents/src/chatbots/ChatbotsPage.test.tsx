@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
-import type { AgentListItem } from '@accent/shared';
-import { runHttpError } from '@accent/shared/client';
+import type { AgentListItem } from '@accent/agents-common';
+import { runHttpError } from '@accent/agents-common/client';
 import { fakeApi, listItem, memoryStorage, renderAgents, scriptedRun, signInAs } from '../testing/renderAgents.js';
 import { threadKey } from './threads.js';
 

@@ -2,7 +2,7 @@
 // chat with one of them (/chatbots?agent=<name>) that keeps its conversation thread.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { avatarFor, msg, type AgentListItem } from '@accent/shared';
+import { avatarFor, msg, type AgentListItem } from '@accent/agents-common';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { useCanEdit } from '../state/permissions.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AGENT_AVATARS, TOOL_CATALOGUE, agentSaveRequestSchema, toSaveRequest } from '@accent/shared';
+import { AGENT_AVATARS, TOOL_CATALOGUE, agentSaveRequestSchema, toSaveRequest } from '@accent/agents-common';
 import { AGENT_TEMPLATES, findTemplate } from './templates.js';
 
 describe('agent templates', () => {

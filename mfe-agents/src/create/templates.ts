@@ -1,6 +1,6 @@
 // Starting points offered by the create-agent modal. Each opens the editor prefilled (/agents/new?template=<id>);
 // nothing is saved until the user saves.
-import { newAgent, newStep, type Agent, type AgentCategory, type Step } from '@accent/shared';
+import { newAgent, newStep, type Agent, type AgentCategory, type Step } from '@accent/agents-common';
 
 export interface AgentTemplate {
   id: 'task' | 'researcher' | 'marketer' | 'email-writer';

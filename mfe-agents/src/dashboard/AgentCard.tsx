@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Agent } from '@accent/shared';
+import type { Agent } from '@accent/agents-common';
 import { Menu } from '@accent/shared/ui';
 import { PartnerIcons } from '../partners/PartnerIcons.js';
 import styles from './AgentCard.module.css';

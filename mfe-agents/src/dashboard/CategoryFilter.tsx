@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { AGENT_CATEGORIES, ALL_CATEGORIES_LABEL } from '@accent/shared';
+import { AGENT_CATEGORIES, ALL_CATEGORIES_LABEL } from '@accent/agents-common';
 import { Menu } from '@accent/shared/ui';
 import { categoryFilterAtom } from '../state/atoms.js';
 import styles from './DashboardPage.module.css';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FILTER_ANIMATION_MS, type AgentListItem } from '@accent/shared';
+import { FILTER_ANIMATION_MS, type AgentListItem } from '@accent/agents-common';
 import { deferred, fakeApi, listItem, renderAgents, signInAs } from '../testing/renderAgents.js';
 
 const AGENTS: AgentListItem[] = [

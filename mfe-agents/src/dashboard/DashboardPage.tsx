@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Link, useNavigate } from 'react-router';
-import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/shared';
+import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/agents-common';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField } from '@accent/shared/ui';
 import { CreateAgentModal } from '../create/CreateAgentModal.js';
 import { partnerIconsForTools } from '../partners/partnerIcons.js';

@@ -1,5 +1,5 @@
 // A demo agent opened from the dashboard: read-only, it shows what the agent does and how it is built.
-import type { Agent } from '@accent/shared';
+import type { Agent } from '@accent/agents-common';
 import { Modal } from '@accent/shared/ui';
 import styles from './DemoAgentModal.module.css';
 

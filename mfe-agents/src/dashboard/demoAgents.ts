@@ -3,7 +3,7 @@
 // to 0.6 (real agents: 4.5), categorised by keyword. They are read-only examples, never saved.
 import { useCallback, useEffect } from 'react';
 import { atom, useAtom } from 'jotai';
-import { DEMO_RATING_BASE, DEMO_RATING_SPREAD, agentFromListItem, categoryByKeyword, mergeAgentConfig, type Agent, type DemoAgent } from '@accent/shared';
+import { DEMO_RATING_BASE, DEMO_RATING_SPREAD, agentFromListItem, categoryByKeyword, mergeAgentConfig, type Agent, type DemoAgent } from '@accent/agents-common';
 import { partnerIconsForTools } from '../partners/partnerIcons.js';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 

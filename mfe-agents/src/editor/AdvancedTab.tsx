@@ -1,4 +1,4 @@
-import { ACCESS_PERMISSIONS, FALLBACK_OPTIONS, MEMORY_OPTIONS, agentSettingsSchema, type AgentSettings } from '@accent/shared';
+import { ACCESS_PERMISSIONS, FALLBACK_OPTIONS, MEMORY_OPTIONS, agentSettingsSchema, type AgentSettings } from '@accent/agents-common';
 import { Checkbox, Select } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import { NumberField } from './NumberField.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_AVATARS, AGENT_CATEGORIES, AGENT_STATUSES, FLOW_TYPES, FLOW_TYPE_LABELS, type Agent } from '@accent/shared';
+import { AGENT_AVATARS, AGENT_CATEGORIES, AGENT_STATUSES, FLOW_TYPES, FLOW_TYPE_LABELS, type Agent } from '@accent/agents-common';
 import { Checkbox, Select, TextArea, TextField } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import { NumberField } from './NumberField.js';

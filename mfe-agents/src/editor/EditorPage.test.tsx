@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MODEL_PROVIDERS, newStep, type AgentConfig } from '@accent/shared';
+import { MODEL_PROVIDERS, newStep, type AgentConfig } from '@accent/agents-common';
 import { deferred, fakeApi, listItem, renderAgents, type Rendered } from '../testing/renderAgents.js';
 
 const savedBody = (r: Rendered, call = 0) => r.api.save.mock.calls[call]![0] as AgentConfig;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { msg, type Agent } from '@accent/shared';
+import { msg, type Agent } from '@accent/agents-common';
 import { Button, ConfirmDialog, EmptyState, LoadingState, Tabs, tabPanelProps, usePendingSaveGuard } from '@accent/shared/ui';
 import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES, nextParamName, renameParam } from '@accent/shared';
+import { MESSAGES, nextParamName, renameParam } from '@accent/agents-common';
 import { Button, TextField } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import styles from './Editor.module.css';

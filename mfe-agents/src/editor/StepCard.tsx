@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MODEL_BOUNDS, MODEL_PROVIDERS, PROVIDER_NAMES, canAddTool, modelSettingsSchema, splitSystemPrompt, type ModelProvider, type Step } from '@accent/shared';
+import { MODEL_BOUNDS, MODEL_PROVIDERS, PROVIDER_NAMES, canAddTool, modelSettingsSchema, splitSystemPrompt, type ModelProvider, type Step } from '@accent/agents-common';
 import { Button, Checkbox, IconButton, Select, TextArea, TextField } from '@accent/shared/ui';
 import { useUpdateStep } from '../state/editor.js';
 import { NumberField } from './NumberField.js';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { MESSAGES, newStep } from '@accent/shared';
+import { MESSAGES, newStep } from '@accent/agents-common';
 import { Button } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import { StepCard } from './StepCard.js';

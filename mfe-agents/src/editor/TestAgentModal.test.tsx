@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { newStep } from '@accent/shared';
-import { ApiError, runHttpError } from '@accent/shared/client';
+import { newStep } from '@accent/agents-common';
+import { ApiError } from '@accent/shared/client';
+import { runHttpError } from '@accent/agents-common/client';
 import { fakeApi, listItem, renderAgents, runDetail, scriptedRun, type Rendered } from '../testing/renderAgents.js';
 
 const NO_KEY = 'No API key for OpenAI. An administrator can add one in Admin → Model providers, or set OPENAI_API_KEY on the server.';

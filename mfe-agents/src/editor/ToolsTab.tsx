@@ -1,4 +1,4 @@
-import { TOOL_CATALOGUE } from '@accent/shared';
+import { TOOL_CATALOGUE } from '@accent/agents-common';
 import { Checkbox } from '@accent/shared/ui';
 import { PartnerIcon } from '../partners/PartnerIcons.js';
 import { PARTNER_LABELS, partnerIconsForTools } from '../partners/partnerIcons.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { TOOL_CATALOGUE } from '@accent/shared';
+import { TOOL_CATALOGUE } from '@accent/agents-common';
 import { TOOL_GROUPS } from './toolGroups.js';
 
 describe('tool groups', () => {

@@ -1,4 +1,4 @@
-import { TOOL_CATALOGUE, type ToolName } from '@accent/shared';
+import { TOOL_CATALOGUE, type ToolName } from '@accent/agents-common';
 
 /** The 25 catalogue tools (spec 01 §3) grouped for the Tools & Integrations tab. Every tool is in exactly one group. */
 export const TOOL_GROUPS: readonly { label: string; tools: readonly ToolName[] }[] = [

@@ -3,7 +3,7 @@
 // configuration and shows the editor"; on failure it opens with the basic data anyway).
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { mergeAgentConfig, msg, newAgent, type Agent } from '@accent/shared';
+import { mergeAgentConfig, msg, newAgent, type Agent } from '@accent/agents-common';
 import { findTemplate } from '../create/templates.js';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { agentListAtom, localCopiesAtom } from '../state/atoms.js';

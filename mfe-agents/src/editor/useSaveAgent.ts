@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useSetAtom, useStore } from 'jotai';
 import { useNavigate } from 'react-router';
-import { MESSAGES, agentSaveRequestSchema, msg, toSaveRequest } from '@accent/shared';
+import { MESSAGES, agentSaveRequestSchema, msg, toSaveRequest } from '@accent/agents-common';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { useAgentListUpdates } from '../state/agentList.js';
 import { agentListAtom } from '../state/atoms.js';

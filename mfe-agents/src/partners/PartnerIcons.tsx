@@ -1,4 +1,4 @@
-import type { PartnerIconKey } from '@accent/shared';
+import type { PartnerIconKey } from '@accent/agents-common';
 import salesforceLogo from './salesforce.svg';
 import hubspotLogo from './hubspot.svg';
 import { PARTNER_LABELS, partnerEmoji } from './partnerIcons.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PARTNER_ICON_EMOJI } from '@accent/shared';
+import { PARTNER_ICON_EMOJI } from '@accent/agents-common';
 import { partnerEmoji, partnerIconsForTools } from './partnerIcons.js';
 
 describe('partner icons from tools', () => {

@@ -1,6 +1,6 @@
 // Partner icons an agent's tools imply (spec 01 §3: partner icon keys; only salesforce and hubspot
 // use logo images, the rest use emoji).
-import { PARTNER_ICON_EMOJI, PARTNER_ICON_KEYS, type PartnerIconKey } from '@accent/shared';
+import { PARTNER_ICON_EMOJI, PARTNER_ICON_KEYS, type PartnerIconKey } from '@accent/agents-common';
 
 /** Which partner a catalogue tool talks to. Tools not listed are internal (no partner icon). */
 export const TOOL_PARTNERS: Readonly<Record<string, PartnerIconKey>> = {

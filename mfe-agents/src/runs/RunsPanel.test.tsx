@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { RunDetail } from '@accent/shared';
+import type { RunDetail } from '@accent/agents-common';
 import { deferred, fakeApi, listItem, renderAgents, runDetail, runSummary, signInAs, type FakeApi } from '../testing/renderAgents.js';
 
 function api(): FakeApi {

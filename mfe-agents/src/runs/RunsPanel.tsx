@@ -2,7 +2,7 @@
 // many tokens, and the first line of the answer; a run opens its trace.
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { RunSummary } from '@accent/shared';
+import type { RunSummary } from '@accent/agents-common';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { runsRefreshAtom } from './atoms.js';

@@ -1,4 +1,4 @@
-import type { RunStatus } from '@accent/shared';
+import type { RunStatus } from '@accent/agents-common';
 import { STATUS_LABELS } from './format.js';
 import styles from './Runs.module.css';
 

@@ -1,7 +1,7 @@
 // One run's trace (GET /api/v1/runs/:id): what went in, each step's model call with its prompt and
 // system, tokens and timings, the tool calls with their input and output, and how the run ended.
 import { useCallback, useEffect, useState } from 'react';
-import type { RunDetail, StepTrace, ToolCallTrace } from '@accent/shared';
+import type { RunDetail, StepTrace, ToolCallTrace } from '@accent/agents-common';
 import { ErrorState, LoadingState, Modal } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { FALLBACK_LABELS, SOURCE_LABELS, formatDuration, formatTime, formatTokens, isNotConnected, prettyJson } from './format.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { newStep } from '@accent/shared';
+import { newStep } from '@accent/agents-common';
 import { firstLine, formatDuration, isNotConnected, plannedStepCount, prettyJson, stepLabel } from './format.js';
 
 describe('run formatting', () => {

@@ -1,5 +1,5 @@
 // How runs read on screen: times, durations, sources, statuses and step counts.
-import type { Agent, RunSource, RunStatus } from '@accent/shared';
+import type { Agent, RunSource, RunStatus } from '@accent/agents-common';
 
 export const SOURCE_LABELS: Record<RunSource, string> = {
   test: 'Editor test',

@@ -1,8 +1,8 @@
 // One streamed agent run at a time (editor test, /agent-test, a chatbot): its progress from the run
 // events, then its answer or error; cancel aborts the request, which cancels the run on the server.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, type AgentRunRequest, type RunEvent } from '@accent/shared';
-import { isAbortError, runIdOf, type InvokeResult } from '@accent/shared/client';
+import { MESSAGES, type AgentRunRequest, type RunEvent } from '@accent/agents-common';
+import { isAbortError, runIdOf, type InvokeResult } from '@accent/agents-common/client';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 
 export type RunPhase = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';

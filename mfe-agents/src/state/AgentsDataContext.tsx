@@ -2,8 +2,10 @@
 // the runtime's invoke and runs, the demo agents), the toast bus and the browser's storage by default,
 // and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { agentsApi, demoApi, invokeAgent, loadAdminSettings, runsApi, toast, type AdminSettings, type InvokeAgent, type KeyValueStorage } from '@accent/shared/client';
-import { missionCountsByAgent, type AgentConfig, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/shared';
+import { agentsApi, demoApi, invokeAgent, runsApi, type InvokeAgent } from '@accent/agents-common/client';
+import { loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
+import { missionCountsByAgent } from '@accent/missions-common';
+import { type AgentConfig, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/agents-common';
 import type { Notifier } from '@accent/shared/client';
 
 export interface AgentsData {
@@ -67,7 +69,7 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
     demoAgents: () => demoApi.demoAgents(),
     // Loaded on demand: the data client (supabase-js) stays out of the dashboard's first chunk.
     missionCounts: async () => {
-      const { missionsService } = await import('@accent/shared/data');
+      const { missionsService } = await import('@accent/missions-common/data');
       return missionCountsByAgent(await missionsService.listMissions({ throwOnError: true }));
     },
   },

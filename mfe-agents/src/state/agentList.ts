@@ -1,7 +1,7 @@
 // Loading the agent list into agentListAtom, and the card fields derived from a list item.
 import { useCallback } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { agentFromListItem, type Agent, type AgentConfig, type AgentListItem } from '@accent/shared';
+import { agentFromListItem, type Agent, type AgentConfig, type AgentListItem } from '@accent/agents-common';
 import { partnerIconsForTools } from '../partners/partnerIcons.js';
 import { agentListAtom, localCopiesAtom } from './atoms.js';
 import { errorMessage, useAgentsEnv } from './AgentsDataContext.js';

@@ -2,7 +2,7 @@
 // (the shell's), so the list, the local copies and the dashboard filters survive moving between the
 // dashboard and the editor during a session.
 import { atom } from 'jotai';
-import type { Agent } from '@accent/shared';
+import type { Agent } from '@accent/agents-common';
 
 export interface AgentListState {
   status: 'idle' | 'loading' | 'ready' | 'error';

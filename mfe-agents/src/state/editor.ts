@@ -1,7 +1,7 @@
 // The agent being edited, shared by the editor's header and its tab panels.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import type { Agent, Step } from '@accent/shared';
+import type { Agent, Step } from '@accent/agents-common';
 
 export type EditorMode = 'new' | 'edit' | 'copy';
 export type EditorTab = 'basic' | 'tools' | 'steps' | 'advanced' | 'runs';

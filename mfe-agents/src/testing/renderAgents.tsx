@@ -4,8 +4,9 @@
 import { jest } from '@jest/globals';
 import { createStore, type Store } from 'jotai';
 import { Route } from 'react-router';
-import type { AgentConfig, AgentListItem, AgentRunRequest, DemoAgent, RunDetail, RunEvent, RunSummary } from '@accent/shared';
-import type { AdminSettings, InvokeOptions, InvokeResult, KeyValueStorage } from '@accent/shared/client';
+import type { AgentConfig, AgentListItem, AgentRunRequest, DemoAgent, RunDetail, RunEvent, RunSummary } from '@accent/agents-common';
+import type { AdminSettings, KeyValueStorage } from '@accent/shared/client';
+import type { InvokeOptions, InvokeResult } from '@accent/agents-common/client';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { AgentTestPage } from '../agent-test/AgentTestPage.js';
 import { ChatbotsPage } from '../chatbots/ChatbotsPage.js';

@@ -1,4 +1,4 @@
-import type { BackgroundAgentStatus } from '@accent/shared';
+import type { BackgroundAgentStatus } from '@accent/background-common';
 import styles from './StatusTag.module.css';
 
 /** The card's status as the spec shows it (§3.5): active, paused, Draft. */

@@ -4,7 +4,7 @@ import {
   type BackgroundRunStatus,
   type BackgroundRunTrigger,
   type BackgroundSourceResult,
-} from '@accent/shared';
+} from '@accent/background-common';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -38,7 +38,8 @@ export const DELIVERY_STATUS_LABELS: Readonly<Record<BackgroundDelivery['status'
 
 export const SOURCE_STATUS_LABELS: Readonly<Record<BackgroundSourceResult['status'], string>> = { collected: 'collected', not_connected: 'not connected', failed: 'failed' };
 
-export { backgroundSourceLabel as sourceLabel, excerpt } from '@accent/shared';
+export { backgroundSourceLabel as sourceLabel } from '@accent/background-common';
+export { excerpt } from '@accent/shared';
 
 
 /** The run's time: when it started, else when it was queued. */

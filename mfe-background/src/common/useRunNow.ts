@@ -1,7 +1,7 @@
 // Run now (POST /api/v1/background-agents/:id/run), shared by the editor header and the card menu: a
 // toast either way; a refusal (409) shows the server's reason.
 import { useCallback, useState } from 'react';
-import { BACKGROUND_TEXTS } from '@accent/shared';
+import { BACKGROUND_TEXTS } from '@accent/background-common';
 import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 
 export function useRunNow() {

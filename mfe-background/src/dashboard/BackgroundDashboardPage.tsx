@@ -10,8 +10,8 @@ import {
   BACKGROUND_FILTER_ANIMATION_MS,
   BACKGROUND_TEXTS,
   type BackgroundDashboardCategory,
-} from '@accent/shared';
-import type { BackgroundAgentSummary } from '@accent/shared/data';
+} from '@accent/background-common';
+import type { BackgroundAgentSummary } from '../data/background.js';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Modal } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';

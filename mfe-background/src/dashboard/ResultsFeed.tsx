@@ -2,8 +2,8 @@
 // in_feed), newest first. It reads again every few seconds while a run queued from here is not in it yet.
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BACKGROUND_TEXTS } from '@accent/shared';
-import type { BackgroundRun } from '@accent/shared/data';
+import { BACKGROUND_TEXTS } from '@accent/background-common';
+import type { BackgroundRun } from '../data/background.js';
 import { Button } from '@accent/shared/ui';
 import { errorMessage, RUNS_REFRESH_MS, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { excerpt, formatDateTime, runTime } from '../common/format.js';

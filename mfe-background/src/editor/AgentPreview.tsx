@@ -1,6 +1,6 @@
 // The editor's Agent Preview side panel (spec 02 §2.4): icon, name, category and description with their
 // fallbacks, schedule summary, counts, output format and the five-item checklist.
-import { previewChecklist, previewTexts, scheduleSummary, type BackgroundAgentConfig } from '@accent/shared';
+import { previewChecklist, previewTexts, scheduleSummary, type BackgroundAgentConfig } from '@accent/background-common';
 import { OUTPUT_FORMAT_LABELS } from './labels.js';
 import styles from './Editor.module.css';
 

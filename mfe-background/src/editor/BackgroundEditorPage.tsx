@@ -39,8 +39,8 @@ import {
   type BackgroundProcessingStep,
   type BackgroundScheduleType,
   type BackgroundStepType,
-} from '@accent/shared';
-import { backgroundScheduleProblem, type BackgroundScheduleProblem } from '@accent/shared/data';
+} from '@accent/background-common';
+import { backgroundScheduleProblem, type BackgroundScheduleProblem } from '../data/background.js';
 import { Button, Checkbox, ErrorState, LoadingState, Select, TextArea, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { errorDetail, errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { useRunNow } from '../common/useRunNow.js';

@@ -1,6 +1,6 @@
 // Where the chosen channels deliver (not in the spec, which shows no delivery settings): shown only for
 // the checked channels. Slack and SMS use the library's connector credentials (Admin → Credentials).
-import type { BackgroundAgentConfig } from '@accent/shared';
+import type { BackgroundAgentConfig } from '@accent/background-common';
 import { TextField } from '@accent/shared/ui';
 import styles from './Editor.module.css';
 

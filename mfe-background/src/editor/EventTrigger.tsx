@@ -1,7 +1,7 @@
 // Event-triggered agents: the URL an event is posted to and how to sign it (GET
 // /api/v1/background-agents/:id/event-trigger), for saved agents.
 import { useEffect, useState } from 'react';
-import type { BackgroundEventTrigger } from '@accent/shared';
+import type { BackgroundEventTrigger } from '@accent/background-common';
 import { TextField } from '@accent/shared/ui';
 import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import styles from './Editor.module.css';

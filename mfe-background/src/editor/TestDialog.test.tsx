@@ -1,7 +1,7 @@
 import '../testing/jest-dom.d.ts';
 import { describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { BackgroundTestResult } from '@accent/shared';
+import type { BackgroundTestResult } from '@accent/background-common';
 import { ApiError } from '@accent/shared/client';
 import { deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { agent, fakeApi, renderBackground, testResult } from '../testing/renderBackground.js';

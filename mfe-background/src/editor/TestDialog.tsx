@@ -1,9 +1,9 @@
 // Test Configuration: one dry run of the current, unsaved configuration on the server (nothing is
 // delivered, nothing stored). The dialog shows progress while the agent works, then the formatted
 // output, what each data source gave and what each channel would have sent.
-import type { BackgroundTestResult } from '@accent/shared';
+import type { BackgroundTestResult } from '@accent/background-common';
 import { Button, Modal, Spinner } from '@accent/shared/ui';
-import { BACKGROUND_TEXTS } from '@accent/shared';
+import { BACKGROUND_TEXTS } from '@accent/background-common';
 import { formatDuration } from '../common/format.js';
 import { DeliveryList, SourceList } from '../runs/Outcomes.js';
 import styles from '../runs/Runs.module.css';

@@ -1,5 +1,5 @@
 // Display labels of the editor's enumerations (the values themselves come from @accent/shared).
-import type { BackgroundDeliveryChannel, BackgroundOutputFormat, BackgroundPermission, BackgroundScheduleType } from '@accent/shared';
+import type { BackgroundDeliveryChannel, BackgroundOutputFormat, BackgroundPermission, BackgroundScheduleType } from '@accent/background-common';
 
 export const SCHEDULE_TYPE_LABELS: Readonly<Record<BackgroundScheduleType, string>> = {
   interval: 'Interval',

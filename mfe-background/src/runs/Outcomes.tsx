@@ -1,5 +1,5 @@
 // What a run (or a dry run) gathered from each data source and did with each delivery channel.
-import type { BackgroundDelivery, BackgroundSourceResult } from '@accent/shared';
+import type { BackgroundDelivery, BackgroundSourceResult } from '@accent/background-common';
 import { DELIVERY_CHANNEL_LABELS } from '../editor/labels.js';
 import { DELIVERY_STATUS_LABELS, SOURCE_STATUS_LABELS, sourceLabel } from '../common/format.js';
 import styles from './Runs.module.css';

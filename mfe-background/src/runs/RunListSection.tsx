@@ -1,7 +1,7 @@
 // A titled list of runs with its states: the editor's Runs and the dashboard's Results feed differ only
 // in their texts and in how one run reads.
 import type { ReactNode } from 'react';
-import type { BackgroundRun } from '@accent/shared/data';
+import type { BackgroundRun } from '../data/background.js';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import styles from './Runs.module.css';
 

@@ -2,7 +2,7 @@
 // duration, trigger, status, attempt, each channel's delivery, each source, the error, the output
 // (expandable) and the formatted document to download.
 import { useId, useState } from 'react';
-import type { BackgroundRun } from '@accent/shared/data';
+import type { BackgroundRun } from '../data/background.js';
 import { Button } from '@accent/shared/ui';
 import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { OUTPUT_FORMAT_LABELS } from '../editor/labels.js';

@@ -1,7 +1,7 @@
 // An agent's runs, read again every few seconds while one is queued or running, or while a run that
 // Run now queued has not shown up yet; polling stops on unmount.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BackgroundRun } from '@accent/shared/data';
+import type { BackgroundRun } from '../data/background.js';
 import { errorMessage, RUNS_REFRESH_MS, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { isPending } from '../common/format.js';
 

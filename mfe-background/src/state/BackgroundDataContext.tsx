@@ -3,7 +3,7 @@
 // the toast bus by default; tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { toast } from '@accent/shared/client';
-import { backgroundAgentsService, type BackgroundAgentsService } from '@accent/shared/data';
+import { backgroundAgentsService, type BackgroundAgentsService } from '../data/background.js';
 import type { Notifier } from '@accent/shared/client';
 import { saveFile } from '@accent/shared/ui';
 

@@ -10,8 +10,8 @@ import {
   type BackgroundAgentConfigInput,
   type BackgroundAgentStatus,
   type BackgroundTestResult,
-} from '@accent/shared';
-import type { BackgroundAgentSummary, BackgroundRun, StoredBackgroundAgent } from '@accent/shared/data';
+} from '@accent/background-common';
+import type { BackgroundAgentSummary, BackgroundRun, StoredBackgroundAgent } from '../data/background.js';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { BackgroundDashboardPage } from '../dashboard/BackgroundDashboardPage.js';
 import { BackgroundEditorPage } from '../editor/BackgroundEditorPage.js';

@@ -34,9 +34,9 @@ import {
   type FlowPaletteItem,
   type FlowRun,
   type FlowRunNodeResult,
-} from '@accent/shared';
+} from '@accent/flows-common';
 import { useSession } from '@accent/shared/client';
-import type { FlowDeployment } from '@accent/shared/data';
+import type { FlowDeployment } from '../data/flows.js';
 import { Button, EmptyState, LoadingState, Modal, usePendingSaveGuard } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';

@@ -2,7 +2,7 @@
 // or a run result does not rebuild the other cards' props.
 import { createContext, memo, useContext } from 'react';
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
-import { FLOW_PROMPT_PREVIEW_CHARS, type FlowNode, type FlowRunNodeResult } from '@accent/shared';
+import { FLOW_PROMPT_PREVIEW_CHARS, type FlowNode, type FlowRunNodeResult } from '@accent/flows-common';
 import { promptPreview, sourceHandlesOf, type CanvasNode } from './graph.js';
 import styles from './Builder.module.css';
 

@@ -1,5 +1,5 @@
 import { memo, type DragEvent } from 'react';
-import { FLOW_PALETTE, type FlowPaletteItem } from '@accent/shared';
+import { FLOW_PALETTE, type FlowPaletteItem } from '@accent/flows-common';
 import { PALETTE_MIME } from './graph.js';
 import styles from './Builder.module.css';
 

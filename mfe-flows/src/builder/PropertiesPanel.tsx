@@ -10,7 +10,7 @@ import {
   type ConditionNodeData,
   type LlmNodeData,
   type TriggerNodeData,
-} from '@accent/shared';
+} from '@accent/flows-common';
 import { Button, Select, TextArea, TextField } from '@accent/shared/ui';
 import type { CanvasNode, CanvasNodeData } from './graph.js';
 import styles from './Builder.module.css';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FlowRun } from '@accent/shared';
+import type { FlowRun } from '@accent/flows-common';
 import { fakeApi, graphFlow, renderFlows } from '../testing/renderFlows.js';
 
 jest.setTimeout(20_000);

@@ -1,7 +1,7 @@
 // Runs: the flow's recent runs (GET /api/v1/flows/:id/runs), newest first, refreshed every 5 s while
 // the panel is open; a run opens its per-node results, and the builder shows them on the canvas.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FlowRun } from '@accent/shared';
+import type { FlowRun } from '@accent/flows-common';
 import { Button } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import styles from './Builder.module.css';

@@ -1,6 +1,6 @@
 // Test Flow: an editable JSON payload, Run, and the per-node results of the run.
 import { useState } from 'react';
-import type { FlowRun } from '@accent/shared';
+import type { FlowRun } from '@accent/flows-common';
 import { Button, TextArea } from '@accent/shared/ui';
 import styles from './Builder.module.css';
 

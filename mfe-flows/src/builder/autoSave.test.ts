@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { AUTO_SAVE_DELAY_MS } from '@accent/shared';
+import { AUTO_SAVE_DELAY_MS } from '@accent/flows-common';
 import { createAutoSaver } from './autoSave.js';
 
 beforeEach(() => {

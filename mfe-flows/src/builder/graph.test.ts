@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { newFlowNode, FLOW_DROP_OFFSET } from '@accent/shared';
+import { newFlowNode, FLOW_DROP_OFFSET } from '@accent/flows-common';
 import { changesFlow, connect, deleteSelection, dropPosition, fromCanvasNode, paletteNode, promptPreview, removeNodes, sourceHandlesOf, toCanvasNode, type CanvasEdge } from './graph.js';
 
 const edge = (id: string, source: string, target: string, selected = false): CanvasEdge => ({ id, source, target, selected });

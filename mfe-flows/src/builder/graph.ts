@@ -1,7 +1,7 @@
 // Pure helpers of the builder: the canvas form of nodes and edges (xyflow) and back, palette drops,
 // connections and deletions. No React here, so the rules are tested on their own.
 import { Position, type Connection, type Edge, type EdgeChange, type Node, type NodeChange, type XYPosition } from '@xyflow/react';
-import { FLOW_DROP_OFFSET, newFlowEdge, newFlowNode, type FlowEdge, type FlowNode, type FlowNodeType, type FlowPaletteItem } from '@accent/shared';
+import { FLOW_DROP_OFFSET, newFlowEdge, newFlowNode, type FlowEdge, type FlowNode, type FlowNodeType, type FlowPaletteItem } from '@accent/flows-common';
 
 export type CanvasNodeData = FlowNode['data'] & Record<string, unknown>;
 export type CanvasNode = Node<CanvasNodeData, FlowNodeType>;

@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@accent/shared';
+import type { FlowStatus } from '@accent/flows-common';
 import styles from './StatusTag.module.css';
 
 export function StatusTag({ status }: { status: FlowStatus }) {

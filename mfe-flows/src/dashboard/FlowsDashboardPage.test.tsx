@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FLOW_SAMPLE_COUNT, checkFlowGraph } from '@accent/shared';
+import { FLOW_SAMPLE_COUNT, checkFlowGraph } from '@accent/flows-common';
 import { fakeApi, flow, renderFlows } from '../testing/renderFlows.js';
 import { sampleFlows } from './sampleFlows.js';
 

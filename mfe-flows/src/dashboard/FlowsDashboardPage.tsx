@@ -2,9 +2,9 @@
 // delete, export, import, sample flows on an empty list.
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/shared';
+import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/flows-common';
 import { useSession } from '@accent/shared/client';
-import type { FlowSummary } from '@accent/shared/data';
+import type { FlowSummary } from '../data/flows.js';
 import { Button, ConfirmDialog, EmptyState, LoadingState, Menu } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';

@@ -10,7 +10,7 @@ import {
   type FlowNode,
   type FlowNodeType,
   type FlowStatus,
-} from '@accent/shared';
+} from '@accent/flows-common';
 
 interface Step {
   type: FlowNodeType;

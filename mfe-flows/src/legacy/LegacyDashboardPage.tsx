@@ -1,6 +1,6 @@
 // /flows-old: the older dashboard on the browser-local store (accent-ai-flows).
 import { useRef, useState, type ChangeEvent } from 'react';
-import { FLOW_MESSAGES, FLOW_TOASTS, newFlow } from '@accent/shared';
+import { FLOW_MESSAGES, FLOW_TOASTS, newFlow } from '@accent/flows-common';
 import { Button, EmptyState } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
 import { errorMessage, readFileText, useFlowsEnv } from '../state/FlowsDataContext.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { newFlow } from '@accent/shared';
+import { newFlow } from '@accent/flows-common';
 import { createLocalFlowStore, LOCAL_FLOWS_KEY } from './localStore.js';
 
 function memory() {

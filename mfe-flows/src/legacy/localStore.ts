@@ -1,6 +1,6 @@
 // The older browser-local flow store (spec 02 §7): key `accent-ai-flows`, save, load, delete, export to
 // a .flow.json (one flow) or a dated .json (all), import and merge. Not the main path.
-import { buildFlowExport, parseFlowImport, type Flow, type FlowExportFile } from '@accent/shared';
+import { buildFlowExport, parseFlowImport, type Flow, type FlowExportFile } from '@accent/flows-common';
 
 export const LOCAL_FLOWS_KEY = 'accent-ai-flows';
 

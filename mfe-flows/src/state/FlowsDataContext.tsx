@@ -2,10 +2,10 @@
 // `flows` through @accent/shared/data and the flow endpoints) and the toast bus by default; tests inject
 // plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Flow, FlowExportFile, FlowRun, FlowStatus } from '@accent/shared';
-import { flowId } from '@accent/shared';
+import type { Flow, FlowExportFile, FlowRun, FlowStatus } from '@accent/flows-common';
+import { flowId } from '@accent/flows-common';
 import { toast } from '@accent/shared/client';
-import { flowsService, type FlowDeployment, type FlowPatch, type FlowSummary, type FlowUser } from '@accent/shared/data';
+import { flowsService, type FlowDeployment, type FlowPatch, type FlowSummary, type FlowUser } from '../data/flows.js';
 import type { Notifier as BaseNotifier } from '@accent/shared/client';
 import { saveFile } from '@accent/shared/ui';
 

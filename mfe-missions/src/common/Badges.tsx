@@ -1,4 +1,4 @@
-import { MISSION_RUN_STATUS_LABELS, MISSION_SCOPE_LABELS, MISSION_STATUS_LABELS, type MissionRunStatus, type MissionScope, type MissionStatus } from '@accent/shared';
+import { MISSION_RUN_STATUS_LABELS, MISSION_SCOPE_LABELS, MISSION_STATUS_LABELS, type MissionRunStatus, type MissionScope, type MissionStatus } from '@accent/missions-common';
 import styles from './Common.module.css';
 
 export function MissionStatusBadge({ status }: { status: MissionStatus }) {

@@ -1,4 +1,4 @@
-import type { AgentMissionStats } from '@accent/shared';
+import type { AgentMissionStats } from '@accent/missions-common';
 import { formatRate } from './format.js';
 import styles from './StatsSummary.module.css';
 

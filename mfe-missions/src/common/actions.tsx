@@ -1,6 +1,7 @@
 // Run now, Pause / Resume and Delete, shared by the dashboard, the editor and My Missions.
 import { useState, type ReactNode } from 'react';
-import { MISSION_STATUS_LABELS, msg, type Mission, type MissionStatus } from '@accent/shared';
+import { MISSION_STATUS_LABELS, type Mission, type MissionStatus } from '@accent/missions-common';
+import { msg } from '@accent/agents-common';
 import { ConfirmDialog } from '@accent/shared/ui';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
 

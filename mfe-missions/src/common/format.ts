@@ -1,5 +1,6 @@
 // How missions and runs read on screen: dates, rates, triggers and output excerpts.
-import { excerpt, roundTo2, type MissionRunTrigger } from '@accent/shared';
+import { excerpt } from '@accent/shared';
+import { roundTo2, type MissionRunTrigger } from '@accent/missions-common';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -2,7 +2,7 @@
 // refreshIntervalMs the latest update (latest updated_at + exact count) is compared with the one seen at
 // the last load, and the list reloads quietly when the scheduler or another user changed something.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Mission } from '@accent/shared';
+import type { Mission } from '@accent/missions-common';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
 
 export interface MissionListState {

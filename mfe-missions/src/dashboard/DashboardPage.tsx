@@ -11,7 +11,7 @@ import {
   filterMissions,
   scheduleText,
   type MissionStatus,
-} from '@accent/shared';
+} from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState, Menu, Select, TextField } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';

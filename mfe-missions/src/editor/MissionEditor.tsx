@@ -3,7 +3,8 @@
 // preview, delivery, sharing, status and tags; validated with the shared zod schema; saved with an upsert.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MISSION_SCOPES, MISSION_SCOPE_LABELS, MISSION_STATUSES, MISSION_STATUS_LABELS, msg, type AgentListItem, type Mission, type MissionScope, type MissionStatus } from '@accent/shared';
+import { MISSION_SCOPES, MISSION_SCOPE_LABELS, MISSION_STATUSES, MISSION_STATUS_LABELS, type Mission, type MissionScope, type MissionStatus } from '@accent/missions-common';
+import { msg, type AgentListItem } from '@accent/agents-common';
 import { useSession } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SCHEDULE_FREQUENCIES, SCHEDULE_FREQUENCY_LABELS, WEEKDAY_NAMES, scheduleText, type ScheduleFrequency } from '@accent/shared';
+import { SCHEDULE_FREQUENCIES, SCHEDULE_FREQUENCY_LABELS, WEEKDAY_NAMES, scheduleText, type ScheduleFrequency } from '@accent/missions-common';
 import { Select, TextField } from '@accent/shared/ui';
 import { toMissionWrite, type FormErrors, type MissionForm } from './form.js';
 import styles from './Editor.module.css';

@@ -14,7 +14,7 @@ import {
   type MissionWrite,
   type ScheduleFrequency,
   type ScheduleType,
-} from '@accent/shared';
+} from '@accent/missions-common';
 
 export interface ParamRow {
   key: string;

@@ -2,7 +2,7 @@
 // Run now, Pause / Resume and Delete.
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { scheduleText, type Mission } from '@accent/shared';
+import { scheduleText, type Mission } from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';

@@ -3,7 +3,7 @@
 // demand. ?mission=<id> narrows it to one mission.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Mission, MissionRun } from '@accent/shared';
+import type { Mission, MissionRun } from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
 import { Button, Checkbox, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { formatDateTime } from '../common/format.js';

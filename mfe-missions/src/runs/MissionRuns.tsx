@@ -1,6 +1,6 @@
 // A mission's recent runs (newest first), under its editor.
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useState } from 'react';
-import type { MissionRun } from '@accent/shared';
+import type { MissionRun } from '@accent/missions-common';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
 import { RunCard } from './RunCard.js';

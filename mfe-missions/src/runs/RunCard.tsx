@@ -1,5 +1,5 @@
 import { useId, type MouseEvent } from 'react';
-import type { MissionRun } from '@accent/shared';
+import type { MissionRun } from '@accent/missions-common';
 import { RunStatusBadge } from '../common/Badges.js';
 import { TRIGGER_LABELS, excerpt, formatDateTime } from '../common/format.js';
 import styles from './Runs.module.css';

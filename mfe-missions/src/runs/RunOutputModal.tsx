@@ -1,4 +1,4 @@
-import type { MissionRun } from '@accent/shared';
+import type { MissionRun } from '@accent/missions-common';
 import { Button, Modal } from '@accent/shared/ui';
 import { RunStatusBadge } from '../common/Badges.js';
 import { TRIGGER_LABELS, formatDateTime } from '../common/format.js';

@@ -2,9 +2,11 @@
 // missions and mission_runs tables through @accent/shared/data, Run now, the agent list) and the toast
 // bus by default, and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { AgentListItem, Mission, MissionPatch, MissionRun, MissionWrite } from '@accent/shared';
-import { agentsApi, toast } from '@accent/shared/client';
-import { missionRunsService, missionsService, type LatestMissionUpdate, type ListRunsQuery } from '@accent/shared/data';
+import type { AgentListItem } from '@accent/agents-common';
+import type { Mission, MissionPatch, MissionRun, MissionWrite } from '@accent/missions-common';
+import { agentsApi } from '@accent/agents-common/client';
+import { toast } from '@accent/shared/client';
+import { missionRunsService, missionsService, type LatestMissionUpdate, type ListRunsQuery } from '@accent/missions-common/data';
 import type { Notifier } from '@accent/shared/client';
 
 export interface MissionsData {

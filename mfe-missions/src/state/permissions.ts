@@ -1,4 +1,5 @@
-import type { Mission, User } from '@accent/shared';
+import type { Mission } from '@accent/missions-common';
+import type { User } from '@accent/shared';
 
 /**
  * Who may change or delete a mission: its owner, and admins (the row-level security of

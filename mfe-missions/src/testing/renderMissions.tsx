@@ -3,7 +3,8 @@
 import { jest } from '@jest/globals';
 import { createStore, type Store } from 'jotai';
 import { Route } from 'react-router';
-import type { AgentListItem, Mission, MissionRun } from '@accent/shared';
+import type { AgentListItem } from '@accent/agents-common';
+import type { Mission, MissionRun } from '@accent/missions-common';
 import { DashboardPage } from '../dashboard/DashboardPage.js';
 import { AdminEditorPage } from '../editor/AdminEditorRoute.js';
 import { EndUserEditorPage } from '../editor/EndUserEditorRoute.js';

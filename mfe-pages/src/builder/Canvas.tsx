@@ -1,7 +1,8 @@
 // The canvas (§2.6): zones full-width, left-column and right-column; every component is a draggable card
 // with its block rendered in design mode, Edit (the props editor) and Delete.
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { componentsInZone, paletteItem, type CanvasComponent, type CanvasZone } from '@accent/shared';
+import { componentsInZone, paletteItem } from './pages-canvas.js';
+import { type CanvasComponent, type CanvasZone } from '@accent/pages-common';
 import { Button } from '@accent/shared/ui';
 import { BlockView } from '../renderer/PageView.js';
 import styles from './Builder.module.css';

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { AI_NOTICE, BLOCK_PALETTE, PAGE_LANGUAGES } from '@accent/shared';
+import { AI_NOTICE, PAGE_LANGUAGES } from '@accent/pages-common';
+import { BLOCK_PALETTE } from './pages-canvas.js';
 import { component, fakeApi, pageRow, renderPages } from '../testing/renderPages.js';
 import { CANVAS_ERROR_TEXT } from './CanvasErrorBoundary.js';
 

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
-import { canvasReducer, pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PageTemplate, type PublishPageResponse } from '@accent/shared';
+import { canvasReducer, type PageTemplate } from './pages-canvas.js';
+import { pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PublishPageResponse } from '@accent/pages-common';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { useAgents } from '../common/useAgents.js';
 import { DeploymentScreen } from '../deploy/DeploymentScreen.js';

@@ -2,7 +2,8 @@
 // French or German, colours with a colour picker, and the action-button list (add "New Action Button",
 // remove). Save checks the props with the block's schema, hands a copy over and closes.
 import { useState, type ReactNode } from 'react';
-import { NEW_ACTION_BUTTON, PAGE_LANGUAGES, UNKNOWN_BLOCK_TYPE, isBlockType, paletteItem, validateBlockProps, type CanvasComponent } from '@accent/shared';
+import { NEW_ACTION_BUTTON, PAGE_LANGUAGES, UNKNOWN_BLOCK_TYPE, type CanvasComponent } from '@accent/pages-common';
+import { isBlockType, paletteItem, validateBlockProps } from './pages-canvas.js';
 import { Button, Field, IconButton, Modal, Select, TextField } from '@accent/shared/ui';
 import styles from './Builder.module.css';
 

@@ -1,7 +1,7 @@
 // The build sidebar (§2.6): tabs Blocks (the 5 palette items, dragged onto the canvas) and Templates.
 import { useState } from 'react';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { BLOCK_PALETTE, PAGE_TEMPLATES, paletteItem, type PageTemplate } from '@accent/shared';
+import { BLOCK_PALETTE, PAGE_TEMPLATES, paletteItem, type PageTemplate } from './pages-canvas.js';
 import { Button, Tabs, tabPanelProps } from '@accent/shared/ui';
 import { paletteDraggableId, PALETTE_DROPPABLE } from './dnd.js';
 import styles from './Builder.module.css';

@@ -1,7 +1,8 @@
 // What a drop on the canvas means (spec 02 §2.6): a palette block dropped in a zone creates a component
 // there; a component dropped in a zone moves it to that zone and position. Droppable and draggable ids:
 // the palette is `palette` and its items `palette:{type}`; a zone's id is its name; a component's, its id.
-import { CANVAS_ZONES, isBlockType, type CanvasAction, type CanvasZone } from '@accent/shared';
+import { CANVAS_ZONES, type CanvasZone } from '@accent/pages-common';
+import { isBlockType, type CanvasAction } from './pages-canvas.js';
 
 export const PALETTE_DROPPABLE = 'palette';
 export const paletteDraggableId = (type: string) => `palette:${type}`;

@@ -1,7 +1,7 @@
 // The published pages as a grid of cards, with loading, error and empty states: Magic Pages (/pages2),
 // the end-user list and the content list differ only in each card's text, link and actions.
 import type { ReactNode } from 'react';
-import type { PageSummary } from '@accent/shared/data';
+import type { PageSummary } from '../data/pages.js';
 import { EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { usePageList } from './usePageList.js';
 import styles from './Common.module.css';

@@ -1,4 +1,4 @@
-import type { PageStatus } from '@accent/shared';
+import type { PageStatus } from '@accent/pages-common';
 import styles from './Common.module.css';
 
 const LABELS: Record<PageStatus, string> = { draft: 'Draft', published: 'Published', unpublished: 'Unpublished' };

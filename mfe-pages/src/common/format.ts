@@ -1,4 +1,4 @@
-import { publishedPageUrl } from '@accent/shared';
+import { publishedPageUrl } from '@accent/pages-common';
 
 /** "Jun 2, 2025, 10:00 AM"; '—' when there is no date. */
 export function formatDate(iso: string | null | undefined): string {

@@ -1,6 +1,6 @@
 // The library's agents (GET /api/v1/agent/list) a page can be bound to, with loading and error states.
 import { useCallback, useEffect, useState } from 'react';
-import type { AgentListItem } from '@accent/shared';
+import type { AgentListItem } from '@accent/agents-common';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 
 export type AgentsState = { status: 'loading' } | { status: 'ready'; agents: AgentListItem[] } | { status: 'error'; message: string };

@@ -1,6 +1,6 @@
 // The published pages (Magic Pages, end-user list, content), with loading and error states.
 import { useCallback, useEffect, useState } from 'react';
-import type { PageSummary } from '@accent/shared/data';
+import type { PageSummary } from '../data/pages.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 
 export type ListState = { status: 'loading' } | { status: 'ready'; pages: PageSummary[] } | { status: 'error'; message: string };

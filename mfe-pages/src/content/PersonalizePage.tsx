@@ -2,8 +2,8 @@
 // creates a personalisation and shows the prospect-specific link (/p/{slug}?p={token}) with Copy.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { PAGE_LANGUAGES, personalizationInputSchema, type PageRow } from '@accent/shared';
-import type { PagePersonalization } from '@accent/shared/data';
+import { PAGE_LANGUAGES, personalizationInputSchema, type PageRow } from '@accent/pages-common';
+import type { PagePersonalization } from '../data/pages.js';
 import { Button, EmptyState, ErrorState, LoadingState, Select, TextField } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';

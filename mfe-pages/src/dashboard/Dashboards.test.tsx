@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { AI_NOTICE } from '@accent/shared';
+import { AI_NOTICE } from '@accent/pages-common';
 import { component, fakeApi, pageRow, renderPages } from '../testing/renderPages.js';
 
 const published = pageRow('p1', { name: 'Acme page', status: 'published', slug: 'acme', published_version: 3, published_at: '2025-06-03T10:00:00.000Z' });

@@ -2,7 +2,7 @@
 // and Delete (with confirmation); Create page opens the builder.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PageSummary } from '@accent/shared/data';
+import type { PageSummary } from '../data/pages.js';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu } from '@accent/shared/ui';
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';

@@ -2,7 +2,7 @@
 // publish call answered, 3 s of confetti, an error with Retry.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import type { PublishPageResponse } from '@accent/shared';
+import type { PublishPageResponse } from '@accent/pages-common';
 import { deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { DeploymentScreen } from './DeploymentScreen.js';
 import { DEPLOY_STATUS_MESSAGES, DEPLOY_TEXTS } from './deployMachine.js';

@@ -1,7 +1,7 @@
 // The deployment screen (spec 02 §2.5): replaces the builder while deploying; the builder returns with
 // Build Another (the completion handler).
 import { useEffect, useMemo, useRef } from 'react';
-import type { PublishPageResponse } from '@accent/shared';
+import type { PublishPageResponse } from '@accent/pages-common';
 import { Button, Spinner } from '@accent/shared/ui';
 import { DEPLOY_STATUS_MESSAGES, DEPLOY_TEXTS, deployProgress } from './deployMachine.js';
 import { useDeployment } from './useDeployment.js';

@@ -1,7 +1,7 @@
 // The deployment screen's states (spec 02 §2.5, §4.5, §9) as a pure reducer: deploying with a status
 // message that changes every 2 s to a different random one of six, success once 8 s have passed AND the
 // publish call answered (an error with Retry when it failed), confetti for 3 s after success.
-import { CONFETTI_MS, DEPLOY_MESSAGE_ROTATION_MS, DEPLOY_SUCCESS_AFTER_MS, type PublishPageResponse } from '@accent/shared';
+import { CONFETTI_MS, DEPLOY_MESSAGE_ROTATION_MS, DEPLOY_SUCCESS_AFTER_MS, type PublishPageResponse } from '@accent/pages-common';
 
 export const DEPLOY_TEXTS = {
   title: 'Deploying Your AI Interface',

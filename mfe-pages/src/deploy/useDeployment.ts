@@ -1,7 +1,7 @@
 // Runs the deployment state machine with real timers: one publish call per attempt, a status message
 // every 2 s, the 8 s mark, and 3 s of confetti after success.
 import { useEffect, useReducer, useRef } from 'react';
-import type { PublishPageResponse } from '@accent/shared';
+import type { PublishPageResponse } from '@accent/pages-common';
 import { CONFETTI_MS, DEPLOY_MESSAGE_ROTATION_MS, DEPLOY_SUCCESS_AFTER_MS, deployReducer, initialDeployState, type DeployState } from './deployMachine.js';
 
 export interface Deployment {

@@ -2,7 +2,7 @@
 // renderer as the published bundle, its assistant answering through the signed-in invoke client.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PageVersionRow } from '@accent/shared';
+import type { PageVersionRow } from '@accent/pages-common';
 import { EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { studioAsk } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';

@@ -4,7 +4,7 @@
 import '@accent/shared/tokens.css';
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createPublicPagesClient, newPageThreadId, PUBLIC_PAGE_DATA_ELEMENT_ID, PUBLIC_THREAD_ID_PATTERN, readPublicPage, type PublicPage } from '@accent/shared/public';
+import { createPublicPagesClient, newPageThreadId, PUBLIC_PAGE_DATA_ELEMENT_ID, PUBLIC_THREAD_ID_PATTERN, readPublicPage, type PublicPage } from '../public/index.js';
 import { streamedText, type AskPage } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';
 import styles from './Published.module.css';

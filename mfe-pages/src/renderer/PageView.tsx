@@ -2,7 +2,7 @@
 // the published bundle at /p/{slug} all use it (the builder's canvas shows its blocks in design mode).
 // Zones: full-width blocks first (side by side as their widths allow), then the left and right columns.
 import { useId, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { AI_NOTICE, CANVAS_ZONES, UNKNOWN_BLOCK_TYPE, type CanvasComponent, type CanvasZone } from '@accent/shared/public';
+import { AI_NOTICE, CANVAS_ZONES, UNKNOWN_BLOCK_TYPE, type CanvasComponent, type CanvasZone } from '../public/index.js';
 import type { AskPage } from './ask.js';
 import { useConversation, type Conversation, type Exchange } from './conversation.js';
 import styles from './PageView.module.css';

@@ -1,8 +1,8 @@
 // How a rendered page asks its assistant. The renderer gets an `ask` function and does not know who
 // answers: in the studio the signed-in invoke client runs the page's bound agent; on a published page the
 // public chat endpoint does.
-import type { CanvasComponent, RunEvent } from '@accent/shared/public';
-import { pageAgentParams } from '@accent/shared/public';
+import type { CanvasComponent, RunEvent } from '../public/index.js';
+import { pageAgentParams } from '../public/index.js';
 
 export interface AskOptions {
   /** the conversation (CLEAR HISTORY starts a new one) */

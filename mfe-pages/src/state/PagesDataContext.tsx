@@ -2,10 +2,11 @@
 // and `page_versions` through @accent/shared/data, the pages API), the agent list, the invoke client and
 // the toast bus by default; tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { AgentListItem } from '@accent/shared';
-import { newPageThreadId } from '@accent/shared';
-import { agentsApi, invokeAgent, toast } from '@accent/shared/client';
-import { pagesService, type PagesService } from '@accent/shared/data';
+import type { AgentListItem } from '@accent/agents-common';
+import { newPageThreadId } from '@accent/pages-common';
+import { agentsApi, invokeAgent } from '@accent/agents-common/client';
+import { toast } from '@accent/shared/client';
+import { pagesService, type PagesService } from '../data/pages.js';
 import type { StudioInvoke } from '../renderer/ask.js';
 import type { Notifier } from '@accent/shared/client';
 

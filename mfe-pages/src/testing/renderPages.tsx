@@ -3,8 +3,9 @@
 import { jest } from '@jest/globals';
 import { createStore } from 'jotai';
 import { Route } from 'react-router';
-import type { AgentListItem, CanvasComponent, PageRow, PageVersionRow } from '@accent/shared';
-import type { PagePersonalization, PageSummary } from '@accent/shared/data';
+import type { AgentListItem } from '@accent/agents-common';
+import type { CanvasComponent, PageRow, PageVersionRow } from '@accent/pages-common';
+import type { PagePersonalization, PageSummary } from '../data/pages.js';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { PageBuilderPage } from '../builder/PageBuilderPage.js';
 import { ContentPage } from '../content/ContentPage.js';

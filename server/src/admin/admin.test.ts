@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { adminUserSchema, adminUsersResponseSchema, CREDENTIAL_DEFINITIONS, credentialsResponseSchema, type CredentialItem } from '@accent/shared';
+import { adminUserSchema, adminUsersResponseSchema, CREDENTIAL_DEFINITIONS, credentialsResponseSchema, type CredentialItem } from '@accent/shell-common';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { createTestContext, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 

@@ -1,6 +1,6 @@
 // The Admin → Model providers / Connectors view of the credential store: every known provider and
 // connector, configured or not, with a masked hint; and validated writes.
-import { ADMIN_MESSAGES, CREDENTIAL_DEFINITIONS, findCredentialDefinition, type CredentialItem, type CredentialKind } from '@accent/shared';
+import { ADMIN_MESSAGES, CREDENTIAL_DEFINITIONS, findCredentialDefinition, type CredentialItem, type CredentialKind } from '@accent/shell-common';
 import type { Config } from '../config.js';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import { toIso } from '../db/values.js';

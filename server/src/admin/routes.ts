@@ -1,17 +1,6 @@
 // /api/v1/admin: users and credentials, for administrators only.
-import {
-  ADMIN_MESSAGES,
-  adminCreateUserRequestSchema,
-  adminUpdateUserRequestSchema,
-  adminUserParamsSchema,
-  adminUserSchema,
-  adminUsersResponseSchema,
-  apiErrorSchema,
-  credentialItemSchema,
-  credentialParamsSchema,
-  credentialPutRequestSchema,
-  credentialsResponseSchema,
-} from '@accent/shared';
+import { ADMIN_MESSAGES, adminCreateUserRequestSchema, adminUpdateUserRequestSchema, adminUserParamsSchema, adminUserSchema, adminUsersResponseSchema, credentialItemSchema, credentialParamsSchema, credentialPutRequestSchema, credentialsResponseSchema } from '@accent/shell-common';
+import { apiErrorSchema } from '../http/api-error.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { requireRole, type Guard } from '../auth/guard.js';

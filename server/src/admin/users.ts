@@ -1,5 +1,6 @@
 // Users of the admin's library: list, create, change role/team, deactivate (which also signs them out).
-import { ADMIN_MESSAGES, type AdminCreateUserRequest, type AdminUser, type AppRole, type Team } from '@accent/shared';
+import { ADMIN_MESSAGES, type AdminCreateUserRequest, type AdminUser, type Team } from '@accent/shell-common';
+import { type AppRole } from '@accent/shared';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
 import type { DB } from '../db/schema.js';

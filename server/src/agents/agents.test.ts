@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { agentConfigResponseSchema, agentListResponseSchema, demoAgentsResponseSchema, type AgentSaveRequest } from '@accent/shared';
+import { agentConfigResponseSchema, agentListResponseSchema, demoAgentsResponseSchema, type AgentSaveRequest } from '@accent/agents-common';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 

@@ -1,6 +1,6 @@
 // Demo agents for presentation mode (spec 01 §4): shown on the dashboard next to the library's own
 // agents when the experimentalProjects admin setting is on. Plain data; not stored in the library.
-import type { AgentSaveRequest } from '@accent/shared';
+import type { AgentSaveRequest } from '@accent/agents-common';
 
 const model = (provider: string, name: string, temperature: number) => ({ provider, model: name, temperature, max_retries: 3, timeout: 30, max_tokens: 1000, system: '', enable_context_helper: true });
 

@@ -1,14 +1,7 @@
 // The agent API of spec 01 §7, scoped to the caller's library, plus version history and restore.
-import {
-  agentConfigResponseSchema,
-  agentListResponseSchema,
-  agentNameQuerySchema,
-  agentSaveRequestSchema,
-  apiErrorSchema,
-  categoryByKeyword,
-  demoAgentsResponseSchema,
-  EDITOR_ROLES,
-} from '@accent/shared';
+import { agentConfigResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
+import { apiErrorSchema } from '../http/api-error.js';
+import { EDITOR_ROLES } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { requireRole, type Guard } from '../auth/guard.js';

@@ -1,6 +1,6 @@
 // Request and response shapes of the agent API that @accent/shared does not define (yet): versions,
 // restore and the save answer. The rest (save body, list, config) come from @accent/shared.
-import { agentNameQuerySchema } from '@accent/shared';
+import { agentNameQuerySchema } from '@accent/agents-common';
 import { z } from 'zod';
 
 const versionNumber = z

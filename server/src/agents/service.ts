@@ -1,5 +1,5 @@
 // Agents stored per library, unique by name; every save is a version (history and restore).
-import { AGENT_CATEGORIES, AGENT_STATUSES, agentSaveRequestSchema, type AgentConfig, type AgentListItem } from '@accent/shared';
+import { AGENT_CATEGORIES, AGENT_STATUSES, agentSaveRequestSchema, type AgentConfig, type AgentListItem } from '@accent/agents-common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { inTransaction, toIso, toJson } from '../db/values.js';

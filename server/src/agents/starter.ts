@@ -1,5 +1,5 @@
 // Starter agents seeded into a new embedded database, so the dashboard shows real, editable agents.
-import type { AgentSaveRequest } from '@accent/shared';
+import type { AgentSaveRequest } from '@accent/agents-common';
 
 export const STARTER_AGENTS: AgentSaveRequest[] = [
   {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ACCESS_TOKEN_TTL_S, loginResponseSchema } from '@accent/shared';
+import { ACCESS_TOKEN_TTL_S } from '@accent/shared';
+import { loginResponseSchema } from './schemas.js';
 import { decodeJwt, SignJWT } from 'jose';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { createTestContext, createUser, login, loginAdmin, TEST_JWT_SECRET, type TestContext } from '../testing/test-app.js';

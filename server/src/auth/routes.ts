@@ -1,6 +1,7 @@
 // /api/auth: login, refresh, logout, me (DESIGN.md §4 "Auth and session").
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiErrorSchema, loginRequestSchema, loginResponseSchema, userSchema } from '@accent/shared';
+import { apiErrorSchema } from '../http/api-error.js';
+import { loginRequestSchema, loginResponseSchema, userSchema } from './schemas.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

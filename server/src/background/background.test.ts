@@ -1,7 +1,7 @@
 // Background agents through the data gateway (REAL supabase-js over HTTP, real in-memory PGlite with the
 // migrations): the stored form of migration 008, its row-level security and the read-only runs.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { backgroundAgentToRow, backgroundConfigFromRow, newBackgroundAgent, type BackgroundAgentConfig } from '@accent/shared';
+import { backgroundAgentToRow, backgroundConfigFromRow, newBackgroundAgent, type BackgroundAgentConfig } from '@accent/background-common';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { sql } from 'kysely';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';

@@ -2,7 +2,7 @@
 // document attached), slack (the library's incoming webhook, Block Kit), sms (the library's Twilio-style
 // SMS provider, a short text), webhook (signed JSON POST) and dashboard (the results feed: the run row
 // itself). Test Configuration asks for a dry run: every channel says what it would do and sends nothing.
-import type { BackgroundAgentConfig, BackgroundDelivery, BackgroundDeliveryChannel } from '@accent/shared';
+import type { BackgroundAgentConfig, BackgroundDelivery, BackgroundDeliveryChannel } from '@accent/background-common';
 import type { CredentialStore } from '../credentials/store.js';
 import { describeError, postTo, webhookSecretFor, type Mailer, type PostOutcome } from '../delivery/channels.js';
 import { toSlackBlocks, type BackgroundReport, type RenderedDocument } from './format.js';

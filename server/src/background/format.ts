@@ -2,7 +2,7 @@
 // markdown, HTML (every text escaped), JSON, CSV (RFC 4180), Slack Block Kit, or a PDF (pdfkit, with its
 // built-in Helvetica: no font files to ship). Text formats are synchronous (formatReport); renderDocument
 // covers every format, pdf included.
-import type { BackgroundOutputFormat } from '@accent/shared';
+import type { BackgroundOutputFormat } from '@accent/background-common';
 import PDFDocument from 'pdfkit';
 import { escapeHtml } from '../http/html.js';
 

@@ -2,7 +2,8 @@
 // post_slack, send_sms, web_scraping, api_calls) decides which catalogue tools its runs get and, for
 // tools that both read and write, which calls go through. The library's own read-only tools (knowledge
 // base, documents) need no permission; tools that write to the library are never offered.
-import type { BackgroundPermission, ToolName } from '@accent/shared';
+import type { BackgroundPermission } from '@accent/background-common';
+import type { ToolName } from '@accent/agents-common';
 import type { ToolGuard } from '../tools/types.js';
 
 /** Tools and the permissions any one of which offers them. */

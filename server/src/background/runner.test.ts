@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { BACKGROUND_INTERVAL_CRON, BACKGROUND_INTERVALS, backgroundAgentConfigSchema, type BackgroundAgentConfigInput, type BackgroundTestResult } from '@accent/shared';
+import { BACKGROUND_INTERVAL_CRON, BACKGROUND_INTERVALS, backgroundAgentConfigSchema, type BackgroundAgentConfigInput, type BackgroundTestResult } from '@accent/background-common';
 import { CronExpressionParser } from 'cron-parser';
 import { toJson } from '../db/values.js';
 import { FAST_JOBS, startHookSink, TEST_KEY, waitFor, wallTime, type HookSink } from '../testing/missions.js';

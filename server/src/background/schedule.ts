@@ -3,7 +3,7 @@
 // 4 hours, daily/weekly/monthly at 09:00) and a cron expression is the user's own, both evaluated by
 // pg-boss in the agent's IANA time zone (cron-parser, pg-boss's own parser, checks them here first).
 // Event agents run when their signed webhook is called; drafts and paused agents do not run on schedule.
-import { BACKGROUND_INTERVAL_CRON, BACKGROUND_INTERVALS, type BackgroundAgentConfig, type BackgroundInterval } from '@accent/shared';
+import { BACKGROUND_INTERVAL_CRON, BACKGROUND_INTERVALS, type BackgroundAgentConfig, type BackgroundInterval } from '@accent/background-common';
 import { CronExpressionParser } from 'cron-parser';
 import { isValidTimeZone } from '../missions/schedule.js';
 

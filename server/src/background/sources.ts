@@ -1,7 +1,7 @@
 // A run's data sources (spec 02 §3.6 dataSources): each is gathered through its connector with the
 // library's stored credentials before the model runs, and what came back (or why nothing did) is given
 // to the agent and recorded on the run. Sources with no connector, or no credentials, say "not connected".
-import { backgroundSourceLabel, type BackgroundAgentConfig, type BackgroundDataSource, type BackgroundSourceResult } from '@accent/shared';
+import { backgroundSourceLabel, type BackgroundAgentConfig, type BackgroundDataSource, type BackgroundSourceResult } from '@accent/background-common';
 import { hubSpotApi, salesforceApi } from '../tools/connectors/crm.js';
 import { connectorFetch, trimSlash } from '../tools/connectors/http.js';
 import { googleSearch, serpApi } from '../tools/connectors/search.js';

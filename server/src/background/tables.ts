@@ -1,6 +1,6 @@
 // Row types of public.background_agents and public.background_runs (migrations 008 and 009) for kysely,
 // kept here like missions/tables.ts so the runner does not depend on edits of the shared DB interface.
-import type { BackgroundAgentStatus, BackgroundDelivery, BackgroundOutputFormat, BackgroundRunStatus, BackgroundRunTrigger, BackgroundSourceResult } from '@accent/shared';
+import type { BackgroundAgentStatus, BackgroundDelivery, BackgroundOutputFormat, BackgroundRunStatus, BackgroundRunTrigger, BackgroundSourceResult } from '@accent/background-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 

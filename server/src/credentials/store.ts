@@ -1,7 +1,7 @@
 // The library's credentials for model providers and connectors, encrypted at rest. Values are JSON
 // objects (e.g. {apiKey}, {instanceUrl, accessToken}); they leave this module decrypted only towards
 // the runtime, never towards an API answer or a log line.
-import { findCredentialDefinition, type CredentialKind } from '@accent/shared';
+import { findCredentialDefinition, type CredentialKind } from '@accent/shell-common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { maskSecret, open, seal } from './crypto.js';

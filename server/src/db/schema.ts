@@ -1,5 +1,7 @@
 // Row types of the tables created by server/migrations, for kysely's typed queries.
-import type { AgentConfig, AppRole, CredentialKind, RunSource, RunStatus, RunTrace, RunUsage, Team } from '@accent/shared';
+import type { AgentConfig, RunSource, RunStatus, RunTrace, RunUsage } from '@accent/agents-common';
+import type { AppRole } from '@accent/shared';
+import type { CredentialKind, Team } from '@accent/shell-common';
 import type { ColumnType, Generated } from 'kysely';
 
 /** timestamptz: read as Date (pg and PGlite both parse it), written as Date or ISO string. */

@@ -1,7 +1,8 @@
 // Demo data for the first start of the embedded database: one account, environment lo-n02, library
 // sales2, an admin, an end user, three starter agents and a small knowledge base. Never with NODE_ENV=production, because the
 // passwords below are public.
-import { agentSaveRequestSchema, DEFAULT_ENVIRONMENT, DEFAULT_LIBRARY, type AppRole } from '@accent/shared';
+import { agentSaveRequestSchema } from '@accent/agents-common';
+import { DEFAULT_ENVIRONMENT, DEFAULT_LIBRARY, type AppRole } from '@accent/shared';
 import { saveAgent } from '../agents/service.js';
 import { STARTER_AGENTS } from '../agents/starter.js';
 import { hashPassword } from '../auth/passwords.js';

@@ -3,7 +3,7 @@
 // Slack and webhooks, email over a local SMTP server, and rows inserted into a real PGlite database.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { FlowRun } from '@accent/shared';
+import type { FlowRun } from '@accent/flows-common';
 import { createCredentialStore, type CredentialStore } from '../credentials/store.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';

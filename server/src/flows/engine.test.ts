@@ -1,7 +1,7 @@
 // The engine's semantics without outside services: routing, joins, failures, skipping, validation,
 // templating through nodes, cancellation. (Models, HTTP, email and the database: actions.test.ts.)
 import { describe, expect, it } from '@jest/globals';
-import type { FlowConditionType, FlowRun } from '@accent/shared';
+import type { FlowConditionType, FlowRun } from '@accent/flows-common';
 import { FlowValidationError, prepareFlow, runFlow, type RunnableFlow } from './engine.js';
 
 type RawNode = { id: string; type: string; data?: Record<string, unknown> };

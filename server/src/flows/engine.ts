@@ -39,7 +39,7 @@ import {
   type FlowRun,
   type FlowRunNodeResult,
   type FlowRunTrigger,
-} from '@accent/shared';
+} from '@accent/flows-common';
 import type { Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { CredentialStore } from '../credentials/store.js';

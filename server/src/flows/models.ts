@@ -12,7 +12,7 @@
 // Any other name: a model of the runtime's table (e.g. gpt-4o, claude-3.5-sonnet, gemini-pro), then by
 // prefix (gpt-/o1/o3/o4/chatgpt- → openai, claude- → anthropic, gemini- → google), or `provider:model`
 // (e.g. local:llama3.1 for the local OpenAI-compatible server).
-import { LOCAL_PROVIDER } from '@accent/shared';
+import { LOCAL_PROVIDER } from '@accent/agents-common';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import { createLanguageModel, isRuntimeProvider, PROVIDER_MODELS, type ResolvedModel, type RuntimeProvider } from '../runtime/providers.js';
 

@@ -2,7 +2,8 @@
 // table `flows`): Test Flow, deploy / undeploy, the deployment's state, the public webhook and form, and
 // a flow's recent runs. Visibility is the flows_select RLS rule of 007: the caller's library, and the
 // caller's own flows unless an administrator; changing things needs the admin or builder role.
-import { apiErrorSchema, FLOW_RUN_STATUSES, FLOW_RUN_TRIGGERS, flowRunNodeResultSchema, flowRunSchema, flowTestRequestSchema } from '@accent/shared';
+import { apiErrorSchema } from '../http/api-error.js';
+import { FLOW_RUN_STATUSES, FLOW_RUN_TRIGGERS, flowRunNodeResultSchema, flowRunSchema, flowTestRequestSchema } from '@accent/flows-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

@@ -9,7 +9,7 @@
 //   flow id): the worker inserts the row (id = job id, so a redelivered job reuses it) and runs it.
 // Every finished run updates the flow's execution_count and success_rate (percentage of succeeded runs,
 // 2 decimals) in the same transaction as the run row. Runs are never retried: actions have side effects.
-import type { FlowRun, FlowRunTrigger } from '@accent/shared';
+import type { FlowRun, FlowRunTrigger } from '@accent/flows-common';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';

@@ -1,6 +1,6 @@
 // Row types of public.flows, public.flow_deployments and public.flow_runs (migration 007) for kysely,
 // kept here (like missions/tables.ts) so the flows module does not edit the shared DB interface.
-import type { FlowRunNodeResult, FlowRunStatus, FlowRunTrigger, FlowStatus } from '@accent/shared';
+import type { FlowRunNodeResult, FlowRunStatus, FlowRunTrigger, FlowStatus } from '@accent/flows-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 

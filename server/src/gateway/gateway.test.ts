@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { saveAgent } from '../agents/service.js';
 import { EMBEDDED_ANON_KEY } from '../client-config/routes.js';
-import { agentSaveRequestSchema } from '@accent/shared';
+import { agentSaveRequestSchema } from '@accent/agents-common';
 import { createTestContext, createUser, login, loginAdmin, loginMember, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { AUTH_MESSAGES } from './auth.js';
 

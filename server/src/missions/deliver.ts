@@ -3,7 +3,7 @@
 // webhook: POST JSON `{mission, run, output}` with `X-Accent-Signature: sha256=<hex>`, the HMAC-SHA256
 // of the exact request body under the library's webhook secret (see `webhookSecretFor`), through the
 // SSRF guard. Each channel's outcome is recorded as `{channel, status: sent|failed|skipped, detail}`.
-import type { MissionRunDelivery } from '@accent/shared';
+import type { MissionRunDelivery } from '@accent/missions-common';
 import { createMailer, describeError, postTo, webhookSecretFor } from '../delivery/channels.js';
 
 export { signWebhookBody, WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from '../delivery/channels.js';

@@ -1,6 +1,8 @@
 // Mission endpoints that need the server (the rows themselves are read and written through the data
 // gateway): run now, stats, and the webhook signing secret.
-import { agentMissionStats, agentSettingsSchema, apiErrorSchema } from '@accent/shared';
+import { agentMissionStats } from '@accent/missions-common';
+import { agentSettingsSchema } from '@accent/agents-common';
+import { apiErrorSchema } from '../http/api-error.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

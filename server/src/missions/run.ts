@@ -13,7 +13,7 @@
 // A failed agent run is a finished, failed mission run (counted in success_rate), not a failed job; the
 // job fails (and pg-boss retries it) only when the run could not be carried out (database errors, the
 // worker stopping), except on its last attempt, which records the failure.
-import { roundTo2, type MissionRunDelivery } from '@accent/shared';
+import { roundTo2, type MissionRunDelivery } from '@accent/missions-common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { toIso, toJson } from '../db/values.js';

@@ -13,7 +13,7 @@
 // - A time that exists twice on the day clocks go back (01:30 in New York on the November change)
 //   runs once, at its first occurrence. (pg-boss's cron pass sees both and the gap not at all: the
 //   worker skips the repeat, and the scheduler's minute sweep catches the gap — see reconcile.ts.)
-import { DEFAULT_MISSION_TIMEZONE, missionScheduleSchema, type MissionSchedule } from '@accent/shared';
+import { DEFAULT_MISSION_TIMEZONE, missionScheduleSchema, type MissionSchedule } from '@accent/missions-common';
 import { CronExpressionParser } from 'cron-parser';
 
 export type ResolvedSchedule =

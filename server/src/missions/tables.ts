@@ -1,6 +1,6 @@
 // Row types of public.missions and public.mission_runs (migrations 005 and 006, docs/missions-contract.md)
 // for kysely, kept here so the scheduler does not depend on the shared DB interface's edits.
-import type { MissionDelivery, MissionRunDelivery, MissionRunStatus, MissionRunTrigger, MissionScope, MissionStatus } from '@accent/shared';
+import type { MissionDelivery, MissionRunDelivery, MissionRunStatus, MissionRunTrigger, MissionScope, MissionStatus } from '@accent/missions-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 

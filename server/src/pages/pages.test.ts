@@ -4,7 +4,8 @@
 // model server), /p/{slug} and nothing else.
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { PUBLIC_PAGE_DATA_ELEMENT_ID, runEventSchema, type CanvasComponent, type PublicPage, type RunEvent } from '@accent/shared';
+import { PUBLIC_PAGE_DATA_ELEMENT_ID, type CanvasComponent, type PublicPage } from '@accent/pages-common';
+import { runEventSchema, type RunEvent } from '@accent/agents-common';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { pageVisitor, canRun } from '../runtime/access.js';
 import { startModelServer, textOf, type ModelServer } from '../testing/model-server.js';

@@ -2,7 +2,8 @@
 // GET /api/public/pages/:slug, JSON) and its chat (POST /api/public/pages/:slug/chat), which runs only
 // the page's bound agent, as a page visitor (runtime/access.ts pageVisitor), rate-limited per visitor.
 // Nothing else is reachable without a token: /api/v1/* and /rest/v1/* answer 401.
-import { apiErrorSchema, pageAgentParams, PUBLIC_PAGES_API, PUBLISHED_PAGE_PATH, publicChatRequestSchema, publicPageSchema } from '@accent/shared';
+import { apiErrorSchema } from '../http/api-error.js';
+import { pageAgentParams, PUBLIC_PAGES_API, PUBLISHED_PAGE_PATH, publicChatRequestSchema, publicPageSchema } from '@accent/pages-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

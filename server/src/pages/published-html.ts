@@ -4,7 +4,7 @@
 // further request.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PUBLIC_PAGE_DATA_ELEMENT_ID, type PublicPage } from '@accent/shared';
+import { PUBLIC_PAGE_DATA_ELEMENT_ID, type PublicPage } from '@accent/pages-common';
 import { escapeHtml } from '../http/html.js';
 
 export const publishedBundlePath = (staticRoot: string) => join(staticRoot, 'mfe-pages', 'dist', 'published', 'index.html');

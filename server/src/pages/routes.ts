@@ -1,6 +1,7 @@
 // /api/v1/pages: what makes a page public, for administrators and builders (the browser saves drafts
 // itself through the data gateway): publish, unpublish, prospect personalisations.
-import { apiErrorSchema, crmDataPropsSchema, personalizationInputSchema, publishedPageUrl, publishPageResponseSchema } from '@accent/shared';
+import { apiErrorSchema } from '../http/api-error.js';
+import { crmDataPropsSchema, personalizationInputSchema, publishedPageUrl, publishPageResponseSchema } from '@accent/pages-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

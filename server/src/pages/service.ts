@@ -3,14 +3,8 @@
 // The browser writes drafts itself through the data gateway (RLS of migration 010); everything that
 // makes a page public goes through here.
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  agentSettingsSchema,
-  pageDraftSchema,
-  type BlockProps,
-  type CanvasComponent,
-  type PagePersonalizationRow,
-  type PublicPage,
-} from '@accent/shared';
+import { agentSettingsSchema } from '@accent/agents-common';
+import { pageDraftSchema, type BlockProps, type CanvasComponent, type PagePersonalizationRow, type PublicPage } from '@accent/pages-common';
 import type { Kysely } from 'kysely';
 import { getAgentForRun } from '../agents/service.js';
 import type { DB } from '../db/schema.js';

@@ -1,7 +1,7 @@
 // Row types of public.pages, public.page_versions and public.page_personalizations (migration 010) for
 // kysely, kept here (like flows/tables.ts and missions/tables.ts) so the pages module does not edit the
 // shared DB interface.
-import type { PageStatus } from '@accent/shared';
+import type { PageStatus } from '@accent/pages-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 

@@ -2,7 +2,7 @@
 // personal data); the chat's history threads are namespaced by page and by a hash of that cookie, so a
 // visitor who learns someone else's thread id still cannot continue (or read back) their conversation.
 import { createHash, randomBytes } from 'node:crypto';
-import { PUBLIC_PAGES_API } from '@accent/shared';
+import { PUBLIC_PAGES_API } from '@accent/pages-common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const VISITOR_COOKIE = 'accent_page_visitor';

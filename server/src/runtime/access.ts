@@ -1,7 +1,9 @@
 // Who may run an agent (its Advanced Settings → Access Permissions): all_users → everyone in the
 // library; admin_only → admins; sales_team / marketing_team → users of that team. Admins may run any.
 // An anonymous visitor of a published page is no user at all: it may run exactly the page's agent.
-import type { AccessPermissionKey, AppRole, Team } from '@accent/shared';
+import type { AccessPermissionKey } from '@accent/agents-common';
+import type { AppRole } from '@accent/shared';
+import type { Team } from '@accent/shell-common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 

@@ -2,7 +2,7 @@
 // per user and agent across threads, 'none' keeps nothing. Histories are also scoped to their user,
 // so a guessed thread id never shows someone else's conversation. Anonymous page visitors (no user)
 // only have session histories, under thread ids the pages API namespaces per page and visitor.
-import type { MemoryOption } from '@accent/shared';
+import type { MemoryOption } from '@accent/agents-common';
 import type { ModelMessage } from 'ai';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

@@ -5,7 +5,7 @@ import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { LOCAL_PROVIDER, type ModelProvider } from '@accent/shared';
+import { LOCAL_PROVIDER, type ModelProvider } from '@accent/agents-common';
 import type { LanguageModel } from 'ai';
 import type { CredentialValues } from '../credentials/store.js';
 import { RunError } from './errors.js';

@@ -1,7 +1,7 @@
 // Answering an HTTP request with an agent run, shared by POST /agent/invoke and the public chat of
 // published pages: the answer as text/plain, or its events as text/event-stream when the client accepts
 // them; a client that goes away cancels its run (and stops paying for the model).
-import { RUN_ID_HEADER, type RunEvent } from '@accent/shared';
+import { RUN_ID_HEADER, type RunEvent } from '@accent/agents-common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_MESSAGES, HttpError } from '../http/errors.js';
 import { RunError } from './errors.js';

@@ -1,13 +1,7 @@
 // The runtime over HTTP: POST /agent/invoke (plain text, or SSE with Accept: text/event-stream) and
 // the recorded runs (GET /agent/runs, GET /runs/:id).
-import {
-  agentRunRequestSchema,
-  apiErrorSchema,
-  runDetailSchema,
-  runIdParamsSchema,
-  runsListQuerySchema,
-  runsListResponseSchema,
-} from '@accent/shared';
+import { agentRunRequestSchema, runDetailSchema, runIdParamsSchema, runsListQuerySchema, runsListResponseSchema } from '@accent/agents-common';
+import { apiErrorSchema } from '../http/api-error.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

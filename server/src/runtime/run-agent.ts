@@ -16,7 +16,7 @@ import {
   type RunUsage,
   type Step,
   type StepTrace,
-} from '@accent/shared';
+} from '@accent/agents-common';
 import { APICallError, generateText, RetryError, stepCountIs, streamText, wrapLanguageModel, type LanguageModelMiddleware, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
 import { getAgentForRun } from '../agents/service.js';

@@ -1,6 +1,6 @@
 // Recorded runs (agent_runs): started as 'running' — atomically with the per-agent rate limit, so the
 // limit holds across server processes — then finished with the output, trace, tokens and timings.
-import type { RunDetail, RunSource, RunStatus, RunSummary, RunTrace, RunUsage } from '@accent/shared';
+import type { RunDetail, RunSource, RunStatus, RunSummary, RunTrace, RunUsage } from '@accent/agents-common';
 import { sql, type Kysely } from 'kysely';
 import type { DB, RunInput } from '../db/schema.js';
 import { inTransaction, toCount, toIso, toJson } from '../db/values.js';

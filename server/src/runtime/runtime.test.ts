@@ -8,7 +8,7 @@ import {
   type AgentSaveRequest,
   type RunDetail,
   type RunEvent,
-} from '@accent/shared';
+} from '@accent/agents-common';
 import { startHttpStub, type HttpStub } from '../testing/http-stub.js';
 import { lastUserMessage, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
 import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';

@@ -2,7 +2,7 @@
 // that keeps the raw body (to check signatures).
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentSaveRequest } from '@accent/shared';
+import type { AgentSaveRequest } from '@accent/agents-common';
 import { toJson } from '../db/values.js';
 import type { SignedIn, TestContext } from './test-app.js';
 import { withMissionTables } from '../missions/tables.js';

@@ -1,7 +1,7 @@
 // The tool catalogue (all 25 names of TOOL_CATALOGUE) and the bridge to the AI SDK: each tool a step
 // lists becomes an AI SDK tool whose calls are timed, recorded in the step's trace and announced as
 // events. A failing tool answers the model {error} instead of ending the run, so the model can react.
-import type { RunEvent, ToolCallTrace } from '@accent/shared';
+import type { RunEvent, ToolCallTrace } from '@accent/agents-common';
 import { tool, type ToolSet } from 'ai';
 import { HttpError } from '../http/errors.js';
 import { DocumentError } from '../library/documents.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TOOL_CATALOGUE, TOOL_CONNECTORS, type ToolName } from '@accent/shared';
+import { TOOL_CATALOGUE, type ToolName } from '@accent/agents-common';
+import { TOOL_CONNECTORS } from '@accent/shell-common';
 import { loadConfig, type ConnectorKey } from '../config.js';
 import type { CredentialValues } from '../credentials/store.js';
 import { DEMO_CREDENTIALS } from '../db/seed.js';

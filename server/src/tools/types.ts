@@ -1,6 +1,6 @@
 // What every tool module is: a catalogue name, a zod input schema the model sees, and an execute that
 // receives the run's context (library, user, depth, connectors…) next to the model's input.
-import type { ToolName } from '@accent/shared';
+import type { ToolName } from '@accent/agents-common';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ConnectorKey } from '../config.js';

@@ -1,73 +1,16 @@
 // The API clients over real HTTP: a tiny node:http server on 127.0.0.1 plays the server (no module mocks).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import axios from 'axios';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAgentsApi } from './agents-api.js';
 import { createAuthApi } from './auth-api.js';
 import { ApiError, createApiClient, toApiError } from './http.js';
 import { createRemotesApi } from './remotes-api.js';
-
-interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-}
-
-type Handler = (request: RecordedRequest, response: ServerResponse) => void;
-
-interface TestServer {
-  baseURL: string;
-  requests: RecordedRequest[];
-  /** what the server does with the next requests */
-  handle(handler: Handler): void;
-  close(): Promise<void>;
-}
-
-function sendJson(response: ServerResponse, status: number, body?: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-async function startTestServer(): Promise<TestServer> {
-  let handler: Handler = (_req, res) => sendJson(res, 404, { detail: 'no handler' });
-  const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        // keep the raw text
-      }
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
-      requests.push(recorded);
-      handler(recorded, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}`,
-    requests,
-    handle: (next) => {
-      handler = next;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+import { sendJson, startTestServer, type TestServer } from './testing/http-test-server.js';
 
 let server: TestServer;
-let agents: ReturnType<typeof createAgentsApi>;
 let remotes: ReturnType<typeof createRemotesApi>;
 beforeAll(async () => {
   server = await startTestServer();
   const http = createApiClient({ baseURL: server.baseURL });
-  agents = createAgentsApi(http);
   remotes = createRemotesApi(http);
 });
 afterAll(() => server.close());
@@ -181,56 +124,6 @@ describe('bearer token and refresh-and-retry', () => {
     const client = createApiClient({ baseURL: server.baseURL, auth: { getToken: () => null, refresh: async () => (refreshes++, true) } });
     await expect(client.post('/api/auth/login', {})).rejects.toMatchObject({ status: 401 });
     expect(refreshes).toBe(0);
-  });
-});
-
-const listItem = { name: 'lead-qualifier', title: 'Lead Qualifier', description: 'Scores leads', size: 12, lastModDate: '2025-01-02', importDate: '2025-01-01' };
-
-describe('agentsApi', () => {
-  it('lists agents', async () => {
-    server.handle((_req, res) => sendJson(res, 200, { status: 'success', agents: [listItem] }));
-    await expect(agents.list()).resolves.toEqual([listItem]);
-    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/api/v1/agent/list' });
-  });
-
-  it('rejects a list answer of the wrong shape', async () => {
-    server.handle((_req, res) => sendJson(res, 200, { status: 'success', agents: [{ name: 1 }] }));
-    await expect(agents.list()).rejects.toThrow();
-  });
-
-  it('loads a config by name and fills the defaults', async () => {
-    server.handle((_req, res) => sendJson(res, 200, { name: 'lead qualifier', version: 3, steps: [] }));
-    const config = await agents.getConfig('lead qualifier');
-    expect(config).toMatchObject({ name: 'lead qualifier', version: 3, flow_type: 'dynamic', namespace: 'default' });
-    expect(server.requests[0]!.url).toBe('/api/v1/multi-agent/agent-config?name=lead+qualifier');
-  });
-
-  it('reports a failed config load as "Failed to load agent config: {status}"', async () => {
-    server.handle((_req, res) => sendJson(res, 404, { detail: 'Agent not found' }));
-    await expect(agents.getConfig('ghost')).rejects.toThrow('Failed to load agent config: 404');
-  });
-
-  it('saves and surfaces the server detail on failure', async () => {
-    server.handle((_req, res) => sendJson(res, 200, { status: 'success', version: 4 }));
-    const body = { name: 'a', description: '', query: '', params: {}, flow_type: 'dynamic' as const, steps: [], file_name: 'a', trace: false, thread_id: '', namespace: 'default', use_history: true, save_history: true, max_history_items: 10, inputs: [] };
-    await expect(agents.save(body)).resolves.toEqual({ status: 'success', version: 4 });
-    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/v1/agent/save', body });
-
-    server.handle((_req, res) => sendJson(res, 409, { detail: 'An agent with this name already exists' }));
-    await expect(agents.save(body)).rejects.toThrow('HTTP 409: An agent with this name already exists');
-  });
-
-  it('deletes by name', async () => {
-    server.handle((_req, res) => sendJson(res, 200, { status: 'success' }));
-    await agents.remove('old agent');
-    expect(server.requests[0]).toMatchObject({ method: 'DELETE', url: '/api/v1/agent?name=old+agent' });
-  });
-
-  it('lists versions', async () => {
-    const versions = [{ version: 2, created_at: '2025-01-02T00:00:00Z', created_by: 'ada@example.com' }];
-    server.handle((_req, res) => sendJson(res, 200, { versions }));
-    await expect(agents.versions('a')).resolves.toEqual(versions);
-    expect(server.requests[0]!.url).toBe('/api/v1/agent/versions?name=a');
   });
 });
 

@@ -1,7 +1,7 @@
 // The three auth calls of the session manager (DESIGN.md §4). Separate from the session logic so tests
 // can replace the transport without mocking modules.
 import type { AxiosInstance } from 'axios';
-import { loginResponseSchema, type LoginResponse } from '../domain/schemas.js';
+import { readLoginResponse, type LoginResponse } from '@accent/shared';
 import { ApiError, createApiClient } from './http.js';
 
 /** The body of POST /api/auth/login (spec 01 §7). */
@@ -32,12 +32,12 @@ export function createAuthApi(http: AxiosInstance = createApiClient()): AuthApi 
   return {
     async login(body) {
       const { data } = await http.post<unknown>('/api/auth/login', body);
-      return loginResponseSchema.parse(data);
+      return readLoginResponse(data);
     },
     async refresh() {
       try {
         const { data } = await http.post<unknown>('/api/auth/refresh');
-        return loginResponseSchema.parse(data);
+        return readLoginResponse(data);
       } catch (error) {
         if (isStatus(error, 401, 403)) return null;
         throw error;

@@ -1,8 +1,8 @@
 // The axios instance for /api/* (spec 01 §6-§8): cookies included, a bearer token when signed in, one
 // refresh-and-retry on 401, and every failure normalised to ApiError so screens show one message shape.
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { msg } from '../domain/messages.js';
-import { apiErrorSchema } from '../domain/schemas.js';
+import { readApiError } from '@accent/shared';
+import { sharedMsg } from '@accent/shared';
 
 /** Reason phrases for when the browser gives no statusText (HTTP/2 never does). */
 const REASON_PHRASES: Record<number, string> = {
@@ -31,7 +31,7 @@ export class ApiError extends Error {
   readonly detail?: string;
 
   constructor(status: number, statusText: string, detail?: string, message?: string) {
-    super(message ?? msg.httpError(status, detail || statusText || `Error`));
+    super(message ?? sharedMsg.httpError(status, detail || statusText || `Error`));
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
@@ -40,8 +40,8 @@ export class ApiError extends Error {
 }
 
 function detailOf(data: unknown): string | undefined {
-  const parsed = apiErrorSchema.safeParse(data);
-  return parsed.success && parsed.data.detail.trim() ? parsed.data.detail : undefined;
+  const body = readApiError(data);
+  return body?.detail.trim() ? body.detail : undefined;
 }
 
 /** Turns whatever a request threw into an ApiError (cancellations excepted, see createApiClient). */

@@ -2,16 +2,15 @@
 // store, is restored from the httpOnly refresh cookie on start, refreshed before it expires, and kept in
 // step across tabs over a BroadcastChannel.
 import { atom, type Atom, type Store } from 'jotai';
-import { z } from 'zod';
 import {
   PRODUCT_DOMAIN,
   SESSION_REFRESH_THRESHOLD_MS,
   SESSION_RETRY_START_MS,
   SESSION_RETRY_WINDOW_MS,
   SESSION_TICK_MS,
-} from '../domain/constants.js';
-import { MESSAGES, msg } from '../domain/messages.js';
-import { userSchema, type LoginResponse, type User } from '../domain/schemas.js';
+} from '@accent/shared';
+import { readUser, type LoginResponse, type User } from '@accent/shared';
+import { SHARED_MESSAGES, sharedMsg } from '@accent/shared';
 import { createAuthApi, type AuthApi } from './auth-api.js';
 import { globalSingleton } from './global-singleton.js';
 import { ApiError, connectApiAuth } from './http.js';
@@ -73,15 +72,31 @@ export interface SessionChannel {
   onmessage: ((event: { data: unknown }) => void) | null;
 }
 
-const sessionSchema = z.object({ user: userSchema, token: z.string().min(1), expiresAt: z.number() });
-const channelMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('signed-in'), session: sessionSchema }),
-  z.object({ type: z.literal('refreshed'), session: sessionSchema }),
-  z.object({ type: z.literal('session'), session: sessionSchema }),
-  z.object({ type: z.literal('signed-out') }),
-  z.object({ type: z.literal('request') }),
-]);
-type ChannelMessage = z.infer<typeof channelMessageSchema>;
+type ChannelMessage =
+  | { type: 'signed-in' | 'refreshed' | 'session'; session: Session }
+  | { type: 'signed-out' }
+  | { type: 'request' };
+
+/** A session as another tab posted it, or null (another page's message, an older build's shape…). */
+function readSession(value: unknown): Session | null {
+  const record = value && typeof value === 'object' ? (value as { user?: unknown; token?: unknown; expiresAt?: unknown }) : null;
+  const user = readUser(record?.user);
+  if (!user || typeof record?.token !== 'string' || !record.token || typeof record.expiresAt !== 'number') return null;
+  return { user, token: record.token, expiresAt: record.expiresAt };
+}
+
+const failUser = (): never => {
+  throw new Error('The server sent an unexpected sign-in answer');
+};
+
+/** What another tab said on the session channel, or null when it is not one of our messages. */
+function readChannelMessage(data: unknown): ChannelMessage | null {
+  const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
+  if (type === 'signed-out' || type === 'request') return { type };
+  if (type !== 'signed-in' && type !== 'refreshed' && type !== 'session') return null;
+  const session = readSession((data as { session?: unknown }).session);
+  return session ? { type, session } : null;
+}
 
 function openBroadcastChannel(): SessionChannel | null {
   try {
@@ -144,15 +159,14 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
     }
   };
   const toSession = ({ token, expires_in, ...user }: LoginResponse): Session => ({
-    user: userSchema.parse(user),
+    user: readUser(user) ?? failUser(),
     token,
     expiresAt: now() + expires_in * 1000,
   });
 
   function onChannelMessage(data: unknown) {
-    const parsed = channelMessageSchema.safeParse(data);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    const message = readChannelMessage(data);
+    if (!message) return;
     switch (message.type) {
       case 'request': {
         const mine = current();
@@ -277,7 +291,7 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
           remember_me: rememberMe,
         });
       } catch (error) {
-        throw new Error(error instanceof ApiError && error.status > 0 ? msg.authenticationFailed(error.status) : MESSAGES.loginFailed);
+        throw new Error(error instanceof ApiError && error.status > 0 ? sharedMsg.authenticationFailed(error.status) : SHARED_MESSAGES.loginFailed);
       }
       ensureRunning();
       epoch++;

@@ -1,8 +1,8 @@
 // Browser preferences (spec 01 §3 "Stored locally"). Every read tolerates a missing, blocked or corrupt
 // localStorage and falls back to defaults. The password is never stored (DESIGN.md §4).
-import { z } from 'zod';
-import { DEFAULT_ENVIRONMENT, DEFAULT_LIBRARY, STORAGE_KEYS } from '../domain/constants.js';
-import { advancedSettingsSchema, type AdvancedSettings } from '../domain/schemas.js';
+// Plain checks rather than a schema library: the login page reads these.
+import { readAdvancedSettings, type AdvancedSettings } from '@accent/shared';
+import { STORAGE_KEYS } from '@accent/shared';
 
 /** The part of the Web Storage API we use, so tests can pass an in-memory one. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -50,29 +50,31 @@ function remove(storage: KeyValueStorage | null, key: string): void {
   }
 }
 
-const DEFAULT_ADVANCED: AdvancedSettings = { environment: DEFAULT_ENVIRONMENT, library: DEFAULT_LIBRARY };
-
 export function loadAdvancedSettings(storage = browserStorage()): AdvancedSettings {
-  // The schema's .catch() fills each missing or blank field with its default; a non-object gets both.
-  const parsed = advancedSettingsSchema.safeParse(readJson(storage, STORAGE_KEYS.advancedSettings) ?? {});
-  return parsed.success ? parsed.data : { ...DEFAULT_ADVANCED };
+  // Each missing or blank field gets its default; a non-object gets both.
+  return readAdvancedSettings(readJson(storage, STORAGE_KEYS.advancedSettings));
 }
 
 export function saveAdvancedSettings(settings: AdvancedSettings, storage = browserStorage()): void {
-  writeJson(storage, STORAGE_KEYS.advancedSettings, advancedSettingsSchema.parse(settings));
+  writeJson(storage, STORAGE_KEYS.advancedSettings, readAdvancedSettings(settings));
 }
 
-const savedEmailSchema = z.object({ email: z.string().trim().min(1), rememberMe: z.boolean().catch(true) });
+function readSavedEmail(raw: unknown): SavedEmail | null {
+  const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
+  const email = typeof record?.email === 'string' ? record.email.trim() : '';
+  if (!email) return null;
+  return { email, rememberMe: typeof record?.rememberMe === 'boolean' ? record.rememberMe : true };
+}
 
 export function loadSavedEmail(storage = browserStorage()): SavedEmail | null {
   const raw = readJson(storage, STORAGE_KEYS.savedCredentials);
-  const parsed = savedEmailSchema.safeParse(raw);
+  const saved = readSavedEmail(raw);
   // Older builds saved the password too (spec 01 §3): rewrite the entry without it.
   if (raw && typeof raw === 'object' && 'password' in raw) {
-    if (parsed.success) writeJson(storage, STORAGE_KEYS.savedCredentials, parsed.data);
+    if (saved) writeJson(storage, STORAGE_KEYS.savedCredentials, saved);
     else remove(storage, STORAGE_KEYS.savedCredentials);
   }
-  return parsed.success ? parsed.data : null;
+  return saved;
 }
 
 /** Remembers the email for the next sign-in, or forgets it with null. */
@@ -81,11 +83,9 @@ export function saveSavedEmail(email: string | null, storage = browserStorage())
   else remove(storage, STORAGE_KEYS.savedCredentials);
 }
 
-const adminSettingsSchema = z.object({ experimentalProjects: z.boolean().catch(false) });
-
 export function loadAdminSettings(storage = browserStorage()): AdminSettings {
-  const parsed = adminSettingsSchema.safeParse(readJson(storage, STORAGE_KEYS.adminSettings) ?? {});
-  return parsed.success ? parsed.data : { experimentalProjects: false };
+  const raw = readJson(storage, STORAGE_KEYS.adminSettings) as { experimentalProjects?: unknown } | null;
+  return { experimentalProjects: raw?.experimentalProjects === true };
 }
 
 export function saveAdminSettings(settings: AdminSettings, storage = browserStorage()): void {

@@ -3,24 +3,33 @@
 // GET /api/v1/config, with the session's access token supplied through supabase-js's accessToken option.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type { AxiosInstance } from 'axios';
-import { z } from 'zod';
-import { api } from '../client/http.js';
-import { session } from '../client/session.js';
-import { leavingFetch } from '../client/leaving.js';
+// Through the package's own name, so that this entry shares the page's one session and HTTP client
+// instead of bundling second copies of them.
+import { api, leavingFetch, session } from '@accent/shared/client';
 
 export type { SupabaseClient } from '@supabase/supabase-js';
 
-export const dataConfigSchema = z.object({
-  supabaseUrl: z.string().trim().min(1, 'supabaseUrl is missing'),
-  supabaseAnonKey: z.string().trim().min(1, 'supabaseAnonKey is missing'),
-});
 /** GET /api/v1/config */
-export type DataConfig = z.infer<typeof dataConfigSchema>;
+export interface DataConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+}
+
+/** The config answer, trimmed; throws naming the missing field. A plain check: this entry carries no schema library. */
+export function readDataConfig(value: unknown): DataConfig {
+  const record = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const field = (key: keyof DataConfig) => {
+    const text = typeof record[key] === 'string' ? (record[key] as string).trim() : '';
+    if (!text) throw new Error(`${key} is missing`);
+    return text;
+  };
+  return { supabaseUrl: field('supabaseUrl'), supabaseAnonKey: field('supabaseAnonKey') };
+}
 
 /** Reads the data gateway's address and public key from the server. */
 export async function loadDataConfig(http: AxiosInstance = api): Promise<DataConfig> {
   const { data } = await http.get<unknown>('/api/v1/config');
-  return dataConfigSchema.parse(data);
+  return readDataConfig(data);
 }
 
 export interface DataClientOptions {

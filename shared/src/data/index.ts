@@ -1,82 +1,16 @@
 // @accent/shared/data: table access for the remotes (DESIGN.md §4 "The data gateway", §5): the one
-// supabase-js client of the page and the services built on it.
+// supabase-js client of the page and the small helpers every area's data services are built with (the
+// services themselves live in their areas).
 export {
   getDataClient,
   createDataClient,
   loadDataConfig,
   refreshingFetch,
   resolveDataUrl,
-  dataConfigSchema,
+  readDataConfig,
   DATA_CLIENT_GLOBAL_KEY,
   type DataConfig,
   type DataClientOptions,
   type SupabaseClient,
 } from './client.js';
-export {
-  missionsService,
-  createMissionsService,
-  databaseError,
-  MISSIONS_TABLE,
-  NOT_FOUND_CODE,
-  type MissionsService,
-  type ListOptions,
-  type LatestMissionUpdate,
-  type DataClientSource,
-} from './missions-service.js';
-export {
-  missionRunsService,
-  createMissionRunsService,
-  runMissionNow,
-  MISSION_RUNS_TABLE,
-  DEFAULT_RUNS_LIMIT,
-  type MissionRunsService,
-  type ListRunsQuery,
-} from './mission-runs-service.js';
-export {
-  flowsService,
-  createFlowsService,
-  flowSummaryFromRow,
-  flowFromStoredRow,
-  flowPatchToRow,
-  FLOWS_TABLE,
-  FLOW_LIST_COLUMNS,
-  type FlowsService,
-  type FlowSummary,
-  type FlowPatch,
-  type FlowUser,
-  type FlowDeployment,
-} from './flows.js';
-export {
-  backgroundAgentsService,
-  createBackgroundAgentsService,
-  backgroundSummaryFromRow,
-  storedBackgroundAgentFromRow,
-  backgroundRunFromRow,
-  filenameFromContentDisposition,
-  backgroundScheduleProblem,
-  BACKGROUND_AGENTS_TABLE,
-  BACKGROUND_LIST_COLUMNS,
-  BACKGROUND_RUNS_TABLE,
-  BACKGROUND_RUNS_LIMIT,
-  BACKGROUND_FEED_LIMIT,
-  type BackgroundAgentsService,
-  type BackgroundRun,
-  type BackgroundDocument,
-  type BackgroundScheduleProblem,
-  type BackgroundAgentSummary,
-  type StoredBackgroundAgent,
-} from './background.js';
-export {
-  pagesService,
-  createPagesService,
-  pageSummaryFromRow,
-  pageFromRow,
-  pageVersionFromRow,
-  PAGES_TABLE,
-  PAGE_VERSIONS_TABLE,
-  PAGE_LIST_COLUMNS,
-  type PagesService,
-  type PageSummary,
-  type PagePersonalization,
-  type PersonalizationInput,
-} from './pages.js';
+export { attempt, strict, databaseError, NOT_FOUND_CODE, type DataClientSource, type DbError, type DbResult } from './query.js';

@@ -1,7 +1,7 @@
 // One table operation through the data client, for every service in this folder: any failure (no client,
 // network, PostgREST error) becomes `database error: {message}` (spec 01 §8).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { msg } from '../domain/messages.js';
+import { sharedMsg } from '@accent/shared';
 
 /** PostgREST: `.single()` found no row (or more than one). */
 export const NOT_FOUND_CODE = 'PGRST116';
@@ -18,7 +18,7 @@ export type DbResult<T> = { data: T; error: DbError | null; count?: number | nul
 export function databaseError(error: unknown): Error {
   const message =
     error instanceof Error ? error.message : typeof error === 'object' && error && typeof (error as DbError).message === 'string' ? (error as DbError).message! : String(error);
-  return new Error(msg.databaseError(message || 'unknown error'), { cause: error });
+  return new Error(sharedMsg.databaseError(message || 'unknown error'), { cause: error });
 }
 
 /** Runs one operation; a thrown failure becomes `database error: …`, a PostgREST error is returned as is. */

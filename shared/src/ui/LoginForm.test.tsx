@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoginCredentials } from '../client/session.js';
 import { STORAGE_KEYS } from '../domain/constants.js';
-import type { User } from '../domain/schemas.js';
+import type { User } from '../domain/auth.js';
 import { LoginForm } from './LoginForm.js';
 import { deferred } from './testing/renderWithSession.js';
 

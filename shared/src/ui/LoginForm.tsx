@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { session, type LoginCredentials } from '../client/session.js';
-import { loadAdvancedSettings, loadSavedEmail, saveAdvancedSettings, saveSavedEmail } from '../client/storage.js';
-import { MESSAGES } from '../domain/messages.js';
-import type { User } from '../domain/schemas.js';
+import { session, type LoginCredentials } from '@accent/shared/client';
+import { loadAdvancedSettings, loadSavedEmail, saveAdvancedSettings, saveSavedEmail } from '@accent/shared/client';
+import { SHARED_MESSAGES } from '@accent/shared';
+import type { User } from '@accent/shared';
 import { Button } from './Button.js';
 import { Checkbox } from './Checkbox.js';
 import { cx } from './class-names.js';
@@ -52,7 +52,7 @@ export function LoginForm({ onSuccess, login = (credentials) => session.login(cr
       onSuccess(user);
     } catch (failure) {
       setBusy(false);
-      setError(failure instanceof Error && failure.message ? failure.message : MESSAGES.loginFailed);
+      setError(failure instanceof Error && failure.message ? failure.message : SHARED_MESSAGES.loginFailed);
     }
   }
 
@@ -115,7 +115,7 @@ export function LoginForm({ onSuccess, login = (credentials) => session.login(cr
         </p>
       )}
       <Button type="submit" className={styles.submit} disabled={busy}>
-        {busy ? MESSAGES.signingIn : MESSAGES.signIn}
+        {busy ? SHARED_MESSAGES.signingIn : SHARED_MESSAGES.signIn}
       </Button>
     </form>
   );

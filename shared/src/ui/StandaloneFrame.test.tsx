@@ -6,7 +6,7 @@ import { TextDecoder, TextEncoder } from 'node:util';
 import type { AuthApi } from '../client/auth-api.js';
 import { createSessionManager, type SessionManager } from '../client/session.js';
 import { getStore } from '../client/store.js';
-import type { LoginResponse } from '../domain/schemas.js';
+import type { LoginResponse } from '../domain/auth.js';
 import type { RemoteModule } from '../remotes/contract.js';
 import type { StandaloneFrameProps } from './StandaloneFrame.js';
 

@@ -1,17 +1,8 @@
 // "Add user": a modal form checked with the shared zod schema before it is sent; the server's answer
 // (a duplicate email, a field it refuses) is shown next to the field, anything else above the buttons.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  adminCreateUserRequestSchema,
-  APP_ROLES,
-  PASSWORD_MIN_LENGTH,
-  ROLE_LABELS,
-  TEAMS,
-  TEAM_LABELS,
-  type AdminUser,
-  type AppRole,
-  type Team,
-} from '@accent/shared';
+import { adminCreateUserRequestSchema, PASSWORD_MIN_LENGTH, TEAMS, TEAM_LABELS, type AdminUser, type Team } from '@accent/shell-common';
+import { APP_ROLES, ROLE_LABELS, type AppRole } from '@accent/shared';
 import { ApiError, toast } from '@accent/shared/client';
 import { Button, Modal, Select, TextField } from '@accent/shared/ui';
 import { errorMessage, fieldErrorOf, issuesByField } from './format.js';

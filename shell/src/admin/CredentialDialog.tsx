@@ -2,7 +2,7 @@
 // the shared definition's schema, sent with PUT. A field left blank keeps its stored value (secrets are
 // never shown back); what was typed is dropped as soon as it is saved or the dialog closes.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { findCredentialDefinition, type CredentialItem } from '@accent/shared';
+import { findCredentialDefinition, type CredentialItem } from '@accent/shell-common';
 import { toast } from '@accent/shared/client';
 import { Button, Modal, TextField } from '@accent/shared/ui';
 import { displayNameOf } from './credentialInfo.js';

@@ -2,7 +2,7 @@
 // not, with its masked hint and last update; Set key / Replace (PUT) and Remove (DELETE, confirmed).
 // Nothing here ever holds a stored secret: the server answers hints only.
 import { useCallback, useState } from 'react';
-import { findCredentialDefinition, type CredentialItem, type CredentialKind } from '@accent/shared';
+import { findCredentialDefinition, type CredentialItem, type CredentialKind } from '@accent/shell-common';
 import { toast } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { CredentialDialog } from './CredentialDialog.js';

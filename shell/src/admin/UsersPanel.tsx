@@ -2,7 +2,8 @@
 // server refuses), Deactivate/Reactivate behind a confirmation, and "Add user". The signed-in admin's
 // own row cannot be demoted or deactivated (the server refuses it too).
 import { useCallback, useState } from 'react';
-import { ROLE_LABELS, TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type AppRole, type Team } from '@accent/shared';
+import { ROLE_LABELS, type AppRole } from '@accent/shared';
+import { TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type Team } from '@accent/shell-common';
 import { toast, useSession } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { cx } from './cx.js';

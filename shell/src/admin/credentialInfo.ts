@@ -1,6 +1,7 @@
 // How the Admin area names providers and connectors, and which agent tools each connector powers
 // (from TOOL_CONNECTORS, the runtime's own table).
-import { TOOL_CONNECTORS, TOOL_CATALOGUE, type CredentialItem, type ToolName } from '@accent/shared';
+import { TOOL_CONNECTORS, type CredentialItem } from '@accent/shell-common';
+import { TOOL_CATALOGUE, type ToolName } from '@accent/agents-common';
 
 /** Card titles; the server's label is the fallback. */
 const DISPLAY_NAMES: Record<string, string> = {

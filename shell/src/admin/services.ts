@@ -2,7 +2,7 @@
 // default is the real client of @accent/shared/client. The registry list itself comes from the shell's
 // services (useServices().remotes), like the rest of the shell.
 import { createContext, useContext } from 'react';
-import { adminApi, type AdminApi } from '@accent/shared/client';
+import { adminApi, type AdminApi } from './admin-api.js';
 
 export interface AdminServices {
   admin: AdminApi;

@@ -3,17 +3,10 @@
 // the page inside the shell's providers. Nothing here mocks a module.
 import { jest } from '@jest/globals';
 import type { RenderResult } from '@testing-library/react';
-import {
-  ADMIN_MESSAGES,
-  adminCreateUserRequestSchema,
-  CREDENTIAL_DEFINITIONS,
-  federationName,
-  type AdminUser,
-  type CredentialItem,
-  type CredentialKind,
-  type RemoteRegistryEntry,
-} from '@accent/shared';
-import { ApiError, type AdminApi } from '@accent/shared/client';
+import { ADMIN_MESSAGES, adminCreateUserRequestSchema, CREDENTIAL_DEFINITIONS, type AdminUser, type CredentialItem, type CredentialKind } from '@accent/shell-common';
+import { federationName, type RemoteRegistryEntry } from '@accent/shared';
+import { ApiError } from '@accent/shared/client';
+import { type AdminApi } from './admin-api.js';
 import { ADMIN, fakeServices, renderWithProviders, type FakeServices } from '../app/testing.js';
 import AdminPage from './AdminPage.js';
 import { AdminServicesContext } from './services.js';

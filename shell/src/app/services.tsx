@@ -1,7 +1,8 @@
 // What the shell's pages call, behind a context so tests hand in their own (no module mocking).
 // The defaults are the real singletons of @accent/shared/client.
 import { createContext, useContext } from 'react';
-import { agentsApi, remotesApi, session, type AgentsApi, type RemotesApi, type SessionManager } from '@accent/shared/client';
+import type { AgentsApi } from '@accent/agents-common/client';
+import { remotesApi, session, type RemotesApi, type SessionManager } from '@accent/shared/client';
 
 export interface ShellServices {
   session: Pick<SessionManager, 'logout'>;
@@ -9,7 +10,13 @@ export interface ShellServices {
   remotes: RemotesApi;
 }
 
-export const defaultServices: ShellServices = { session, agents: agentsApi, remotes: remotesApi };
+// The agents client comes with its first call: it brings the Agents area's schemas (and zod), which the
+// login page must not download.
+const agents: ShellServices['agents'] = {
+  list: async () => (await import('@accent/agents-common/client')).agentsApi.list(),
+};
+
+export const defaultServices: ShellServices = { session, agents, remotes: remotesApi };
 
 export const ServicesContext = createContext<ShellServices>(defaultServices);
 

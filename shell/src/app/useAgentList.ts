@@ -1,6 +1,6 @@
 // The library's agents (GET /api/v1/agent/list) with loading and error states, for the shell's pages.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AgentListItem } from '@accent/shared';
+import type { AgentListItem } from '@accent/agents-common';
 import { useServices } from './services.js';
 
 export type AgentListState =

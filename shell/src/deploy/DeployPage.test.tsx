@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@accent/shared';
+import { MESSAGES } from '@accent/agents-common';
 import { renderWithProviders } from '../app/testing.js';
 import DeployPage from './DeployPage.js';
 

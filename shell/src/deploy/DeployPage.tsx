@@ -1,7 +1,7 @@
 // Agent Deployment: the agent type selection of spec 01 §2, six cards.
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@accent/shared';
+import { MESSAGES } from '@accent/agents-common';
 import { Button } from '@accent/shared/ui';
 import { AgentIcon, ArrowLeftIcon, ClockIcon, CodeIcon, FlowIcon, PagesIcon, SparkIcon } from '../app/icons.js';
 import { showAlertSoon } from '../app/alert.js';

@@ -1,5 +1,5 @@
 // The library's agents as cards, with the spec's loading, error and empty texts.
-import { MESSAGES, avatarFor, msg, type AgentListItem } from '@accent/shared';
+import { MESSAGES, avatarFor, msg, type AgentListItem } from '@accent/agents-common';
 import { EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import type { AgentListState } from '../app/useAgentList.js';
 import styles from './EndUser.module.css';

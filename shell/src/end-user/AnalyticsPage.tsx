@@ -1,6 +1,6 @@
 // /end-user/analytics: the figures the browser can really compute today, from the agent list.
 import { Link } from 'react-router';
-import { MESSAGES, msg } from '@accent/shared';
+import { MESSAGES, msg } from '@accent/agents-common';
 import { ErrorState, LoadingState } from '@accent/shared/ui';
 import { Page, Section } from '../app/Page.js';
 import { useAgentList } from '../app/useAgentList.js';

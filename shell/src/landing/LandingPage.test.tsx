@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LANDING_FIGURES } from '@accent/shared';
+import { LANDING_FIGURES } from './figures.js';
 import { renderWithProviders } from '../app/testing.js';
 import LandingPage from './LandingPage.js';
 

@@ -1,5 +1,5 @@
 // The landing page's copy, in one place. Figures come from LANDING_FIGURES (spec 01 §9).
-import { LANDING_FIGURES as F } from '@accent/shared';
+import { LANDING_FIGURES as F } from './figures.js';
 
 export const SECTION_LINKS = [
   { id: 'features', label: 'Features' },

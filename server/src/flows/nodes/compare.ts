@@ -9,7 +9,7 @@
 //   object has the value as a key; numbers and booleans as text.
 // - greater_than / less_than: numbers (or numeric text) as numbers; dates (ISO text on both sides) by
 //   time; an array by its length; anything else is false (with the reason recorded).
-import type { FlowConditionType } from '@accent/shared';
+import type { FlowConditionType } from '@accent/flows-common';
 
 export interface Comparison {
   result: boolean;

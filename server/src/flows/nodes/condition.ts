@@ -1,7 +1,7 @@
 // Condition (if_else): compares its field with its value (rules in compare.ts) and follows the edges of
 // its "true" or "false" handle. It passes on what it received: the next node's `last` is the condition's
 // own `last`; the comparison itself is its recorded output.
-import { CONDITION_HANDLES } from '@accent/shared';
+import { CONDITION_HANDLES } from '@accent/flows-common';
 import { renderTemplate } from '../templating.js';
 import { compare } from './compare.js';
 import { fieldValue } from './field.js';

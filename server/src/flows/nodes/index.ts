@@ -1,7 +1,7 @@
 // Which executor runs a node: triggers pass the payload on; llm nodes ask the model (subtype analysis:
 // text analysis); condition nodes compare (subtype switch: route by value); action nodes run their
 // actionType (a node without one: its palette subtype's, api and http → api_call).
-import { ACTION_TYPE_BY_SUBTYPE, isSwitchNode, type FlowNode } from '@accent/shared';
+import { ACTION_TYPE_BY_SUBTYPE, isSwitchNode, type FlowNode } from '@accent/flows-common';
 import { runAnalysis } from './analysis.js';
 import { runApiCall } from './api-call.js';
 import { runCondition } from './condition.js';

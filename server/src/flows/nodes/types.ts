@@ -1,6 +1,6 @@
 // What a node executor receives and answers. Executors are pure functions of their node, input and
 // context; the engine records timing, input, output and errors around them.
-import type { FlowNode, FlowNodeType } from '@accent/shared';
+import type { FlowNode, FlowNodeType } from '@accent/flows-common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ResolvedModel } from '../../runtime/providers.js';

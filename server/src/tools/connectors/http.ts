@@ -1,6 +1,6 @@
 // Calls to connector APIs: the library's stored credentials or a "not connected" answer, and one
 // fetch helper that turns an HTTP failure into a message naming the service and its reason.
-import type { ToolName } from '@accent/shared';
+import type { ToolName } from '@accent/agents-common';
 import type { ConnectorKey } from '../../config.js';
 import type { CredentialValues } from '../../credentials/store.js';
 import { guardedFetch, SsrfError, type SsrfPolicy } from '../../net/ssrf.js';

@@ -1,5 +1,5 @@
 // LinkedIn (REST Posts API): post as the connected member or as the organization, and read the member.
-import type { ToolName } from '@accent/shared';
+import type { ToolName } from '@accent/agents-common';
 import { z } from 'zod';
 import type { CredentialValues } from '../../credentials/store.js';
 import { defineTool, type ToolContext } from '../types.js';

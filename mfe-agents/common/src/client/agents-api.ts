@@ -1,0 +1,64 @@
+// The agent endpoints of spec 01 §7 (DESIGN.md §4 "The agent API").
+import type { AxiosInstance } from 'axios';
+import { z } from 'zod';
+import { msg } from '../messages.js';
+import {
+  agentConfigResponseSchema,
+  agentListResponseSchema,
+  type AgentConfig,
+  type AgentConfigResponse,
+  type AgentListItem,
+} from '../schemas.js';
+import { ApiError, api } from '@accent/shared/client';
+
+export interface AgentVersion {
+  version: number;
+  created_at: string;
+  created_by: string;
+}
+
+const agentVersionsResponseSchema = z.object({
+  versions: z.array(z.object({ version: z.number().int(), created_at: z.string(), created_by: z.string() })),
+});
+
+export interface AgentsApi {
+  list(): Promise<AgentListItem[]>;
+  /** Throws Error('Failed to load agent config: {status}') (spec 01 §8). */
+  getConfig(name: string): Promise<AgentConfigResponse>;
+  /** Rejects with ApiError, message `HTTP {status}: {detail or statusText}`. */
+  save(body: AgentConfig): Promise<unknown>;
+  remove(name: string): Promise<void>;
+  versions(name: string): Promise<AgentVersion[]>;
+}
+
+export function createAgentsApi(http: AxiosInstance): AgentsApi {
+  return {
+    async list() {
+      const { data } = await http.get<unknown>('/api/v1/agent/list');
+      return agentListResponseSchema.parse(data).agents;
+    },
+    async getConfig(name) {
+      let data: unknown;
+      try {
+        ({ data } = await http.get<unknown>('/api/v1/multi-agent/agent-config', { params: { name } }));
+      } catch (error) {
+        const status = error instanceof ApiError && error.status > 0 ? error.status : error instanceof Error ? error.message : 'unknown';
+        throw new Error(msg.failedToLoadAgentConfig(status), { cause: error });
+      }
+      return agentConfigResponseSchema.parse(data);
+    },
+    async save(body) {
+      const { data } = await http.post<unknown>('/api/v1/agent/save', body);
+      return data;
+    },
+    async remove(name) {
+      await http.delete('/api/v1/agent', { params: { name } });
+    },
+    async versions(name) {
+      const { data } = await http.get<unknown>('/api/v1/agent/versions', { params: { name } });
+      return agentVersionsResponseSchema.parse(data).versions;
+    },
+  };
+}
+
+export const agentsApi: AgentsApi = createAgentsApi(api);

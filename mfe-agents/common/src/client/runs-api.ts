@@ -1,0 +1,26 @@
+// Recorded runs of the agent runtime (DESIGN.md §4 "Runtime": run history with traces).
+import type { AxiosInstance } from 'axios';
+import { runDetailSchema, runsListResponseSchema, type RunDetail, type RunSummary } from '../runtime.js';
+import { api } from '@accent/shared/client';
+
+export interface RunsApi {
+  /** An agent's recent runs, newest first (members see their own). Rejects with ApiError. */
+  list(agentName: string, limit?: number): Promise<RunSummary[]>;
+  /** One run with its trace. Rejects with ApiError (404 when it is not there or not yours). */
+  get(id: string): Promise<RunDetail>;
+}
+
+export function createRunsApi(http: AxiosInstance): RunsApi {
+  return {
+    async list(agentName, limit = 20) {
+      const { data } = await http.get<unknown>('/api/v1/agent/runs', { params: { name: agentName, limit } });
+      return runsListResponseSchema.parse(data).runs;
+    },
+    async get(id) {
+      const { data } = await http.get<unknown>(`/api/v1/runs/${encodeURIComponent(id)}`);
+      return runDetailSchema.parse(data);
+    },
+  };
+}
+
+export const runsApi: RunsApi = createRunsApi(api);

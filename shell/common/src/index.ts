@@ -1,0 +1,2 @@
+// @accent/shell-common: the Admin area's contract (users, credentials), used by the server and the shell.
+export * from './admin.js';
