@@ -504,7 +504,7 @@ export const BACKGROUND_RUN_COLUMNS =
 // GET  /api/v1/background-agents/:id/runs/:runId/document → the formatted output as a file (pdf, csv, json, html, md)
 // GET  /api/v1/background-agents/:id/event-trigger → BackgroundEventTrigger (event-type agents)
 // POST /api/v1/background-agents/:id/events       → 202 {run_id}; no session: signed with X-Accent-Signature:
-//      sha256=<HMAC-SHA256 of the raw body under the library's webhook secret> (GET /api/v1/missions/webhook-secret)
+//      sha256=<HMAC-SHA256 of the raw body under the library's event secret> (GET /api/v1/background-agents/event-secret)
 // Agent statuses: the run worker sets 'paused' after the last failed attempt when pauseOnError; publishing
 // again (Update) makes it active.
 

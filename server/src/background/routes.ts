@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AuthUser } from '../auth/access-token.js';
 import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
-import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from '../delivery/channels.js';
+import { eventSecretFor, signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../delivery/channels.js';
 import { HttpError } from '../http/errors.js';
 import { storedBackgroundConfig } from './stored-config.js';
 import { publicOrigin } from '../http/origin.js';
@@ -31,7 +31,8 @@ export const BACKGROUND_ROUTE_MESSAGES = {
   notOnDemand: 'This agent does not run on demand (Run on demand is off).',
   noOutput: 'This run has no output to download.',
   notEvent: 'This agent is not triggered by events, or is not published.',
-  badSignature: `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER}: sign the raw body with HMAC-SHA256 under the library's webhook secret.`,
+  badSignature: `Missing or wrong ${WEBHOOK_SIGNATURE_HEADER}: sign the raw body with HMAC-SHA256 under the library's event secret.`,
+  adminsOnly: 'Only administrators can read the event secret.',
 } as const;
 
 export interface BackgroundRoutesOptions {
@@ -48,6 +49,9 @@ export interface BackgroundRoutesOptions {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
+
+export const EVENT_SECRET_PATH = '/api/v1/background-agents/event-secret';
+const eventSecretResponseSchema = z.object({ secret: z.string(), header: z.string(), algorithm: z.string(), signature: z.string() });
 
 export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = async (app, options) => {
   const { runner, scheduler } = options;
@@ -152,6 +156,24 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
   );
 
   app.get(
+    '/background-agents/event-secret',
+    {
+      onRequest: [options.authenticate, requireRole(['admin'], BACKGROUND_ROUTE_MESSAGES.adminsOnly)],
+      schema: {
+        ...common,
+        summary: "The library's event secret: senders of background-agent events sign the raw body with HMAC-SHA256 under it",
+        response: { 200: eventSecretResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      secret: eventSecretFor(request.user.libraryId, options.webhookSigningSecret),
+      header: WEBHOOK_SIGNATURE_HEADER,
+      algorithm: 'HMAC-SHA256',
+      signature: 'sha256=<hex of HMAC-SHA256(secret, raw request body)>',
+    }),
+  );
+
+  app.get(
     '/background-agents/:id/event-trigger',
     {
       onRequest: [options.authenticate, builders],
@@ -164,7 +186,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
       return {
         url: `${origin(request)}/api/v1/background-agents/${encodeURIComponent(row.id)}/events`,
         signature_header: WEBHOOK_SIGNATURE_HEADER,
-        how: `POST a JSON body with ${WEBHOOK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body under the library's webhook secret> (an administrator reads the secret from GET /api/v1/missions/webhook-secret).`,
+        how: `POST a JSON body with ${WEBHOOK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body under the library's event secret> (an administrator reads the secret from GET ${EVENT_SECRET_PATH}; it is not the webhook secret outgoing deliveries are signed with).`,
       };
     },
   );
@@ -185,7 +207,7 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
       const raw = request.rawBody ?? '';
       const header = request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()];
       const presented = Buffer.from((Array.isArray(header) ? header[0] : header) ?? '');
-      const expected = Buffer.from(row ? signWebhookBody(raw, webhookSecretFor(row.library_id, options.webhookSigningSecret)) : '');
+      const expected = Buffer.from(row ? signWebhookBody(raw, eventSecretFor(row.library_id, options.webhookSigningSecret)) : '');
       // unknown agents and wrong signatures look the same
       if (!row || presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new HttpError(401, BACKGROUND_ROUTE_MESSAGES.badSignature);
       const config = storedBackgroundConfig({ ...row, config: row.config });

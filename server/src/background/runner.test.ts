@@ -433,7 +433,11 @@ describe('background agents on the server', () => {
   describe('events', () => {
     it('runs an event agent on a signed POST, with the event given to the agent; refuses bad signatures', async () => {
       const id = await insertAgent({ scheduleType: 'event', interval: '', dataSources: ['pipedrive'] });
-      const { secret } = (await ctx.app.inject({ method: 'GET', url: '/api/v1/missions/webhook-secret', headers: admin.headers })).json<{ secret: string }>();
+      const { secret } = (await ctx.app.inject({ method: 'GET', url: '/api/v1/background-agents/event-secret', headers: admin.headers })).json<{ secret: string }>();
+      // the outgoing webhook secret is another one: a receiver of webhooks cannot start agents
+      const webhook = (await ctx.app.inject({ method: 'GET', url: '/api/v1/missions/webhook-secret', headers: admin.headers })).json<{ secret: string }>();
+      expect(webhook.secret).not.toBe(secret);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/background-agents/event-secret', headers: member.headers })).statusCode).toBe(403);
       const trigger = (await ctx.app.inject({ method: 'GET', url: `/api/v1/background-agents/${id}/event-trigger`, headers: admin.headers })).json<{ url: string; signature_header: string }>();
       expect(trigger.url).toMatch(new RegExp(`/api/v1/background-agents/${id}/events$`));
       const body = JSON.stringify({ deal: 'Acme', stage: 'lost' });
@@ -441,6 +445,7 @@ describe('background agents on the server', () => {
       const post = (signature: string, payload = body) =>
         ctx.app.inject({ method: 'POST', url: `/api/v1/background-agents/${id}/events`, headers: { 'content-type': 'application/json', [trigger.signature_header]: signature }, payload });
       expect((await post('sha256=nope')).statusCode).toBe(401);
+      expect((await post(`sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`)).statusCode).toBe(401);
       expect((await post(sign(body), JSON.stringify({ deal: 'Acme', stage: 'won' }))).statusCode).toBe(401);
       const accepted = await post(sign(body));
       expect(accepted.statusCode).toBe(202);

@@ -20,6 +20,16 @@ export function webhookSecretFor(libraryId: string, serverSecret: string): strin
   return createHmac('sha256', serverSecret).update(`accent-webhook:v1:${libraryId}`).digest('hex');
 }
 
+/**
+ * The secret incoming background-agent events must be signed with: derived like the webhook secret but
+ * under another label, so whoever receives a library's outgoing webhooks (and can check their
+ * signatures) cannot sign events that start its agents. Administrators read it from
+ * GET /api/v1/background-agents/event-secret.
+ */
+export function eventSecretFor(libraryId: string, serverSecret: string): string {
+  return createHmac('sha256', serverSecret).update(`accent-event:v1:${libraryId}`).digest('hex');
+}
+
 /** `sha256=<hex>` of the raw body: what receivers recompute and compare (in constant time). */
 export function signWebhookBody(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
