@@ -125,13 +125,13 @@ describe('remote registry', () => {
     ]);
   });
 
-  it('registers the builds found at start: the built dist and every release folder', async () => {
+  it('registers the builds found at start: the built dist and every release folder this studio can run', async () => {
     const list = await versions();
     expect(list.current).toBe('1.2.3');
+    // 9.0.0 needs a newer contract: served as a file, never offered
     expect(list.versions.map((v) => [v.version, v.entry, v.status, v.registeredBy]).sort()).toEqual([
       ['1.2.3', '/mfe/agents/mf-manifest.json', 'current', null],
       ['1.3.0', '/mfe/agents/1.3.0/mf-manifest.json', 'available', null],
-      ['9.0.0', '/mfe/agents/9.0.0/mf-manifest.json', 'available', null],
     ]);
     // a release is served for good at its versioned path, next to the local build
     const file = await ctx.app.inject({ method: 'GET', url: '/mfe/agents/1.3.0/remoteEntry.js' });
@@ -163,9 +163,22 @@ describe('remote registry', () => {
     expect(closed.json()).toEqual({ detail: 'The manifest at http://127.0.0.1:9/agents/mf-manifest.json could not be fetched: ECONNREFUSED.' });
     const missing = await register('1.4.0', '/mfe/agents/1.4.0/mf-manifest.json');
     expect(missing.json()).toEqual({ detail: 'The manifest at /mfe/agents/1.4.0/mf-manifest.json could not be fetched: HTTP 404.' });
-    // found at start, but an admin cannot promote it into use (the shell refuses it too)
-    const next = await register('9.0.1', '/mfe/agents/9.0.0/mf-manifest.json');
-    expect(next.json()).toEqual({ detail: 'The manifest at /mfe/agents/9.0.0/mf-manifest.json was built as version 9.0.0, not 9.0.1.' });
+    // on disk, left out at start, and refused when registered by hand
+    const next = await register('9.0.0', '/mfe/agents/9.0.0/mf-manifest.json');
+    expect(next.statusCode).toBe(422);
+    expect(next.json()).toEqual({ detail: `Agents 9.0.0 needs the studio contract ^${Number(MAJOR) + 1}.0; this studio provides ${PROVIDED}.` });
+    expect((await call('POST', 'agents/promote', { version: '9.0.0' })).statusCode).toBe(404);
+  });
+
+  it('never promotes or canaries a version this studio cannot run (e.g. registered before the studio changed)', async () => {
+    await ctx.database.db.insertInto('remote_versions').values({ remote_id: 'agents', version: '8.0.0', entry: '/mfe/agents/8.0.0/mf-manifest.json', requires: '^99.0' }).execute();
+    const message = { detail: `Agents 8.0.0 needs the studio contract ^99.0; this studio provides ${PROVIDED}.` };
+    const promoted = await call('POST', 'agents/promote', { version: '8.0.0' });
+    expect(promoted.statusCode).toBe(422);
+    expect(promoted.json()).toEqual(message);
+    expect((await call('PUT', 'agents/canary', { version: '8.0.0', percent: 10 })).json()).toEqual(message);
+    expect((await agents()).version).toBe('1.2.3');
+    await ctx.database.db.deleteFrom('remote_versions').where('version', '=', '8.0.0').execute();
   });
 
   it('registers a checked version (201, who and when), never twice', async () => {

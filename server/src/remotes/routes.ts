@@ -4,6 +4,7 @@ import { REMOTE_IDS, type RemoteId } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { contractMismatch } from '@accent/shared/remotes';
 import { z } from 'zod';
 import { requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
@@ -106,10 +107,28 @@ export interface RemoteRoutesOptions extends RegistrySources {
 export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (app, { db, authenticate, local, overrides, releasesDir, manifest }) => {
   const sources: RegistrySources = { local, overrides };
   // The builds on this server's disk become versions (the built dist/ is each remote's first one).
-  await registerFoundVersions(db, [
+  // A release built for another studio contract is left out (the registry would refuse it too).
+  const found = [
     ...local.map((l) => ({ id: l.id, version: l.version, entry: localEntry(l.id), facts: readManifestFile(l.distDir) })),
     ...discoverReleases(releasesDir).map((r) => ({ id: r.id, version: r.version, entry: releaseEntry(r.id, r.version), facts: readManifestFile(r.dir) })),
-  ]);
+  ];
+  await registerFoundVersions(
+    db,
+    found.filter((f) => {
+      const mismatch = contractMismatch(f.id, f.version, f.facts?.requires ?? null, manifest.contractVersion);
+      if (mismatch) app.log.warn(`${f.entry} is not registered: ${mismatch}`);
+      return !mismatch;
+    }),
+  );
+
+  /** A registered version is served only while this studio provides the contract it needs. */
+  const servable = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: RemoteId };
+    const { version } = request.body as { version: string };
+    const row = await db.selectFrom('remote_versions').select('requires').where('remote_id', '=', id).where('version', '=', version).executeTakeFirst();
+    const mismatch = row ? contractMismatch(id, version, row.requires, manifest.contractVersion) : null;
+    if (mismatch) throw new HttpError(422, mismatch);
+  };
   const adminOnly = requireRole(['admin'], REMOTE_MESSAGES.adminOnly);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
   const admin = { onRequest: [authenticate, adminOnly] };
@@ -183,7 +202,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.post(
     '/remotes/:id/promote',
-    { ...admin, schema: { tags, summary: 'Make a registered version current', security, params: remoteParamsSchema, body: promoteSchema, response: { 200: currentResponseSchema, ...errors } } },
+    { ...admin, preHandler: servable, schema: { tags, summary: 'Make a registered version current', security, params: remoteParamsSchema, body: promoteSchema, response: { 200: currentResponseSchema, ...errors } } },
     async (request) => ({ id: request.params.id, current: await promote(db, request.params.id, request.body.version, request.user.id, sources) }),
   );
 
@@ -195,7 +214,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.put(
     '/remotes/:id/canary',
-    { ...admin, schema: { tags, summary: 'Serve a registered version to a share of users (sticky per user)', security, params: remoteParamsSchema, body: canarySchema, response: { 200: versionsResponseSchema, ...errors } } },
+    { ...admin, preHandler: servable, schema: { tags, summary: 'Serve a registered version to a share of users (sticky per user)', security, params: remoteParamsSchema, body: canarySchema, response: { 200: versionsResponseSchema, ...errors } } },
     async (request) => {
       await setCanary(db, request.params.id, request.body, request.user.id, sources);
       return describeRemote(db, request.params.id, sources);
