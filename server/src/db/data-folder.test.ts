@@ -1,5 +1,6 @@
 // The embedded database refuses a damaged data folder (never initialising over it), one process at a time
 // opens it, and a backup restores to the same data.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +46,13 @@ describe('the embedded data folder', () => {
   it('refuses a folder open in another process', async () => {
     const dataDir = newDataDir();
     await createDatabase(dataDir, 'kept');
-    writeFileSync(`${dataDir}.pid`, `${process.ppid}\n`); // a live process other than this one
-    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DATA_FOLDER_MESSAGES.inUse(dataDir, process.ppid));
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']); // another live Node process
+    try {
+      writeFileSync(`${dataDir}.pid`, `${other.pid}\n`);
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DATA_FOLDER_MESSAGES.inUse(dataDir, other.pid!));
+    } finally {
+      other.kill();
+    }
     writeFileSync(`${dataDir}.pid`, '999999999\n'); // left behind by a killed process: taken over
     expect(await notesIn(dataDir)).toEqual(['kept']);
   }, 60_000);

@@ -85,12 +85,17 @@ export function checkDataFolder(dataDir: string): 'empty' | 'database' {
   return 'database';
 }
 
-const alive = (pid: number) => {
+/** Is `pid` a running Node process? (After a container restart the pid may belong to anything else.) */
+const aliveNode = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return /node/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // no /proc (not Linux): trust the pid
   }
 };
 
@@ -103,7 +108,7 @@ export function lockDataFolder(dataDir: string): () => void {
   const file = `${dataDir}.pid`;
   try {
     const pid = Number(readFileSync(file, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataFolderError(DATA_FOLDER_MESSAGES.inUse(dataDir, pid));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && aliveNode(pid)) throw new DataFolderError(DATA_FOLDER_MESSAGES.inUse(dataDir, pid));
   } catch (error) {
     if (error instanceof DataFolderError) throw error;
   }
