@@ -20,15 +20,15 @@ const data = (over: Partial<RemoteVersions> = {}): RemoteVersions => ({
   ...over,
 });
 
-function fakeApi(): RemoteVersionsApi & { [K in keyof RemoteVersionsApi]: jest.Mock } {
+function fakeApi() {
   return {
-    get: jest.fn(async () => data()),
-    register: jest.fn(async () => data()),
-    promote: jest.fn(async (_id, v: string) => v),
-    rollback: jest.fn(async () => '1.0.0'),
-    setCanary: jest.fn(async () => data()),
-    stopCanary: jest.fn(async () => data({ canary: null })),
-  } as never;
+    get: jest.fn<RemoteVersionsApi['get']>(async () => data()),
+    register: jest.fn<RemoteVersionsApi['register']>(async () => data()),
+    promote: jest.fn<RemoteVersionsApi['promote']>(async (_id, v) => v),
+    rollback: jest.fn<RemoteVersionsApi['rollback']>(async () => '1.0.0'),
+    setCanary: jest.fn<RemoteVersionsApi['setCanary']>(async () => data()),
+    stopCanary: jest.fn<RemoteVersionsApi['stopCanary']>(async () => data({ canary: null })),
+  } satisfies RemoteVersionsApi;
 }
 
 describe('RemoteVersionsDialog', () => {
