@@ -5,11 +5,17 @@
 // afterwards), else a throwaway cluster of Debian's PostgreSQL on 127.0.0.1:55432 (installed with apt
 // when missing and running as root), stopped and deleted at the end. Figures only, no assertions.
 //
+// The floor is measured in the same run: the statements the gateway sent for that request (recorded
+// from the driver: transaction, role and claims, the select), replayed straight through `pg` (50
+// connections) or PGlite (in the server's process, 50 concurrent transactions) by the same number of
+// clients for the same time. The ratios say how far the gateway is from the database's own speed.
+//
 // Usage: pnpm --filter @accent/server build && node bench/gateway.mjs
 //   GATEWAY_BENCH_SECONDS (default 10), GATEWAY_BENCH_CLIENTS (default 50)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { withThrowawayPostgres } from './postgres.mjs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -72,16 +78,45 @@ async function serve() {
     .executeTakeFirstOrThrow();
   const { token } = await createAccessTokens(config.jwtSecret, 3600).sign({ id: user.id, role: 'member', libraryId: user.library_id, env: `gateway-bench-${tag}`, email: user.email });
 
+  // Record what the gateway sends to the database for one request, for the floor.
+  const recorded = [];
+  let recording = false;
+  if (database.kind === 'postgres') {
+    const { Client } = createRequire(path.join(ROOT, 'server', 'package.json'))('pg');
+    const query = Client.prototype.query;
+    Client.prototype.query = function (config, values, callback) {
+      if (recording) recorded.push(typeof config === 'string' ? { text: config, values: values ?? [] } : { text: config.text, values: config.values ?? [] });
+      return query.call(this, config, values, callback);
+    };
+  } else {
+    const transaction = database.pglite.transaction.bind(database.pglite);
+    database.pglite.transaction = (work) =>
+      transaction((tx) => {
+        if (!recording) return work(tx);
+        const spy = Object.create(tx);
+        spy.query = (text, values, options) => (recorded.push({ text, values: values ?? [] }), tx.query(text, values, options));
+        return work(spy);
+      });
+  }
+
   const app = await buildApp({ config, db: database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();
+  await fetch(`http://127.0.0.1:${port}${QUERY}`, { headers: { authorization: `Bearer ${token}` } }); // loads the schema cache
+  recording = true;
+  const probe = await fetch(`http://127.0.0.1:${port}${QUERY}`, { headers: { authorization: `Bearer ${token}` } });
+  recording = false;
+  if (probe.status !== 200) throw new Error(`the gateway answered ${probe.status}: ${await probe.text()}`);
+  const floorQueries = recorded;
   let version = 'PGlite';
   if (database.kind === 'postgres') {
     const { v } = await database.db.selectNoFrom((eb) => eb.fn('version', []).as('v')).executeTakeFirstOrThrow();
     version = String(v).split(' on ')[0].split(' (')[0];
   }
-  process.send({ port, token, version });
+  process.send({ port, token, version, floorQueries });
   process.on('message', async (message) => {
+    // PGlite lives in this process: its floor runs here, with the server idle
+    if (message?.floor) return process.send({ floor: await drivePglite(database.pglite, floorQueries) });
     if (message !== 'stop') return;
     await app.close();
     if (database.kind === 'postgres') {
@@ -92,6 +127,60 @@ async function serve() {
     process.exit(0);
   });
 }
+
+/** The floor on PGlite: the recorded statements in one PGlite transaction, CLIENTS at a time. */
+async function drivePglite(pglite, queries) {
+  const inner = queries.filter((q) => !/^\s*(begin|commit)\s*$/i.test(q.text));
+  const once = () => pglite.transaction(async (tx) => {
+    for (const q of inner) await tx.query(q.text, q.values);
+  });
+  return driveLoop(once, WARM_UP_MS, DURATION_MS);
+}
+
+/** The floor on PostgreSQL: the recorded statements (begin … commit) over CLIENTS connections of `pg`. */
+async function drivePostgres(url, queries) {
+  const { Client } = createRequire(path.join(ROOT, 'server', 'package.json'))('pg');
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    return client;
+  }));
+  // one connection per client, as each client of the gateway waits for its answer before the next
+  const once = async (index) => {
+    for (const q of queries) await clients[index].query(q.text, q.values);
+  };
+  try {
+    return await driveLoop(once, WARM_UP_MS, DURATION_MS);
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+}
+
+/** CLIENTS loops, each running `once` one after another; latencies of the timed part only. */
+async function driveLoop(once, warmUpMs, durationMs) {
+  const loop = async (deadline, latencies, index) => {
+    let count = 0;
+    while (performance.now() < deadline && count < MAX_REQUESTS / CLIENTS) {
+      const started = performance.now();
+      await once(index);
+      latencies?.push(performance.now() - started);
+      count++;
+    }
+    return count;
+  };
+  const warm = performance.now() + warmUpMs;
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => loop(warm, null, i)));
+  const latencies = [];
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const counts = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => loop(deadline, latencies, i)));
+  return { count: counts.reduce((a, b) => a + b, 0), errors: 0, elapsed: performance.now() - started, latencies: latencies.sort((a, b) => a - b) };
+}
+
+const perSecond = (r) => r.count / (r.elapsed / 1000);
+const figures = (r) =>
+  `${String(r.count).padStart(7)} requests in ${(r.elapsed / 1000).toFixed(1)} s → ${perSecond(r).toFixed(0).padStart(6)} req/s, ` +
+  `p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms`;
 
 // ---------------------------------------------------------------------------------------------------
 // Parent: start a server per database, drive it, print the figures.
@@ -151,9 +240,25 @@ async function runScenario(label, env) {
     const r = await drive(ready.port, ready.token, DURATION_MS, true);
     const name = label === 'PostgreSQL' ? ready.version : 'embedded PGlite';
     console.log(
-      `${name.padEnd(22)} ${String(r.count).padStart(7)} requests in ${(r.elapsed / 1000).toFixed(1)} s → ${(r.count / (r.elapsed / 1000)).toFixed(0).padStart(6)} req/s, ` +
-        `p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, errors ${r.errors} ` +
+      `${name.padEnd(22)} ${figures(r)}, errors ${r.errors} ` +
         `(${r.rowsPerAnswer ?? 0} rows per answer; start, migrate and seed ${(seedMs / 1000).toFixed(1)} s)`,
+    );
+    // the floor: the same statements straight to the database, same clients, same time
+    const floor =
+      label === 'PostgreSQL'
+        ? await drivePostgres(env.DATABASE_URL, ready.floorQueries)
+        : await new Promise((resolve) => {
+            child.once('message', (m) => resolve(m.floor));
+            child.send({ floor: true });
+          });
+    const throughput = perSecond(r) / perSecond(floor);
+    const p99 = percentile(r.latencies, 99) / percentile(floor.latencies, 99);
+    console.log(`${'  floor, same SQL'.padEnd(22)} ${figures(floor)} (${ready.floorQueries.length} statements: ${ready.floorQueries.map((q) => q.text.trim().split(/\s+/).slice(0, 2).join(' ')).join(' · ')})`);
+    console.log(`${''.padEnd(22)} gateway/floor: throughput ${throughput.toFixed(2)}× (goal ≥ 0.5×), p99 ${p99.toFixed(2)}× (goal ≤ 2×)`);
+    const key = label === 'PostgreSQL' ? 'postgres' : 'pglite';
+    console.log(
+      `RESULT gateway-${key} rps=${perSecond(r).toFixed(0)} p99_ms=${percentile(r.latencies, 99).toFixed(1)} floor_rps=${perSecond(floor).toFixed(0)} ` +
+        `floor_p99_ms=${percentile(floor.latencies, 99).toFixed(1)} throughput_ratio=${throughput.toFixed(2)} p99_ratio=${p99.toFixed(2)}`,
     );
   } finally {
     if (child.exitCode === null) {
