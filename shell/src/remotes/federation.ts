@@ -2,9 +2,11 @@
 // manifest read before loading (for the contract check), and the health beacon.
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { api } from '@accent/shared/client';
-import { CONTRACT_PACKAGE, readFederationManifest } from '@accent/shared/remotes';
 import { newReference } from './failures.js';
 import type { RemoteLoader } from './loader.js';
+
+/** The contract checks, fetched with the first area rather than with the login page. */
+const compat = () => import('@accent/shared/remotes');
 
 export const federationLoader: RemoteLoader = {
   register(entries, options) {
@@ -21,10 +23,12 @@ export const federationLoader: RemoteLoader = {
     // the runtime fetches the same manifest right after; it is revalidated (no-cache) or immutable
     const response = await fetch(entry.entry, { credentials: 'omit' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const { readFederationManifest } = await compat();
     return readFederationManifest(await response.json().catch(() => null));
   },
-  providedContract() {
+  async providedContract() {
     // what the shell put in the share scope as its own @accent/shared
+    const { CONTRACT_PACKAGE } = await compat();
     const shared = getInstance()?.options.shared[CONTRACT_PACKAGE];
     return shared?.[0]?.version ?? null;
   },

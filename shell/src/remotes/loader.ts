@@ -1,7 +1,7 @@
 // How the shell gets a remote's descriptor. The interface is what RemoteArea and the registry use; the
 // Module Federation implementation lives in federation.ts (kept apart so tests inject their own loader).
 import { REMOTE_TITLES, type RemoteId, type RemoteModule, type RemoteRegistryEntry } from '@accent/shared';
-import { contractMismatch, type FederationManifestFacts } from '@accent/shared/remotes';
+import type { FederationManifestFacts } from '@accent/shared/remotes';
 import { AreaLoadError } from './failures.js';
 
 export type HealthOutcome = 'loaded' | 'load-failed' | 'render-failed';
@@ -14,7 +14,7 @@ export interface RemoteLoader {
   /** Reads the remote's manifest before anything of it runs (absent: no check). */
   inspect?(entry: RemoteRegistryEntry): Promise<FederationManifestFacts | null>;
   /** The studio contract (@accent/shared) version this page provides. */
-  providedContract?(): string | null;
+  providedContract?(): string | null | Promise<string | null>;
   /** Tells the server how loading or showing a remote version went (the health beacon). */
   report?(entry: RemoteRegistryEntry, outcome: HealthOutcome, details?: { reference: string; message: string }): void;
 }
@@ -65,8 +65,10 @@ export class RemoteModuleCache {
     } catch (error) {
       throw new AreaLoadError('unreachable', LOAD_MESSAGES.manifestUnreachable(entry.id), { cause: error });
     }
-    const provided = this.loader.providedContract?.();
+    const provided = await this.loader.providedContract?.();
     if (!facts || !provided) return;
+    // loaded on the first entry into an area, not with the login page (semver comes with it)
+    const { contractMismatch } = await import('@accent/shared/remotes');
     const mismatch = contractMismatch(entry.id, facts.buildVersion ?? entry.version, facts.requires, provided);
     if (mismatch) throw new AreaLoadError('incompatible', mismatch);
   }
