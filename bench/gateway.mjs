@@ -42,12 +42,13 @@ const QUERY = `/rest/v1/missions?select=id,name,status&agent_id=eq.${encodeURICo
 // Child process: the real server (built), migrated and seeded, on a loopback port.
 async function serve() {
   const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-  const [{ buildApp }, { loadConfig }, { databaseTargetFor, openDatabase }, { migrate }, { createAccessTokens }] = await Promise.all([
+  const [{ buildApp }, { loadConfig }, { databaseTargetFor, openDatabase }, { migrate }, { createAccessTokens }, { issueRefreshToken }] = await Promise.all([
     load('app.js'),
     load('config.js'),
     load('db/database.js'),
     load('db/migrate.js'),
     load('auth/access-token.js'),
+    load('auth/refresh-tokens.js'),
   ]);
   const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' });
   const database = await openDatabase(databaseTargetFor(config));
@@ -76,7 +77,9 @@ async function serve() {
     .select(['id', 'library_id', 'email'])
     .where('email', '=', `bench-1-${tag}@bench.local`)
     .executeTakeFirstOrThrow();
-  const { token } = await createAccessTokens(config.jwtSecret, 3600).sign({ id: user.id, role: 'member', libraryId: user.library_id, env: `gateway-bench-${tag}`, email: user.email });
+  // a token of a live sign-in: the gateway checks the sign-in on every request
+  const { sessionId } = await issueRefreshToken(database.db, user.id, false);
+  const { token } = await createAccessTokens(config.jwtSecret, 3600).sign({ id: user.id, role: 'member', libraryId: user.library_id, env: `gateway-bench-${tag}`, email: user.email, sessionId });
 
   // Record what the gateway sends to the database for one request, for the floor.
   const recorded = [];

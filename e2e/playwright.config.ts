@@ -54,6 +54,7 @@ export default defineConfig({
         DATA_DIR,
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: '1000',
+        LOGIN_ADDRESS_RATE_LIMIT: '1000',
         OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         // Playwright passes its own environment on: blank (= unset for the server) any provider key found
         // there, so the keys are exactly what the tests store and Anthropic stays unconfigured.

@@ -15,6 +15,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
 import { createAuthenticate } from './auth/guard.js';
 import { adminRoutes } from './admin/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { masterKeyFor, type Config } from './config.js';
 import { createCredentialStore } from './credentials/store.js';
 import type { Database } from './db/database.js';
@@ -43,7 +44,7 @@ export interface AppDeps {
   config: Config;
   db: Database;
   /** Auth tuning; tests shorten the failure delay. */
-  auth?: { loginFailureDelayMs?: number; loginRateLimit?: { max: number; windowMs: number } };
+  auth?: { loginFailureDelayMs?: number; loginRateLimit?: { max: number; windowMs: number }; loginAddressRateLimit?: { max: number; windowMs: number } };
   /** Background jobs (pg-boss): given → `app.scheduler` can be started (main.ts does after migrating); absent → disabled (tests). */
   jobs?: SchedulerOptions;
   /** Mission scheduler tuning (tests shorten retries and timeouts). */
@@ -98,7 +99,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
 
   const tokens = createAccessTokens(config.jwtSecret);
-  const authenticate = createAuthenticate(tokens);
+  const authenticate = createAuthenticate(tokens, db.db);
   const localRemotes = discoverLocalRemotes(config.staticRoot);
   registerSecurityHeaders(app, {
     https: config.cookieSecure,
@@ -114,6 +115,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
     cookieSecure: config.cookieSecure,
     loginFailureDelayMs: auth.loginFailureDelayMs ?? 400,
     loginRateLimit: auth.loginRateLimit ?? { max: config.loginRateLimit, windowMs: 60_000 },
+    loginAddressRateLimit: auth.loginAddressRateLimit ?? { max: config.loginAddressRateLimit, windowMs: 60_000 },
+    refreshKey: config.jwtSecret,
   });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
   const runtime = createRuntime({ db: db.db, config, credentials });
@@ -131,6 +134,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
+  await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(remoteRoutes, {
     prefix: '/api/v1',
     db: db.db,

@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       ACCENT_REMOTES: '[{"id":"flows","entry":"https://cdn.example.com/flows/mf-manifest.json","version":"1.0.0"}]',
       COOKIE_SECURE: 'true',
       LOGIN_RATE_LIMIT: '25',
+      LOGIN_ADDRESS_RATE_LIMIT: '50',
       PAGE_CHAT_RATE_LIMIT: '5',
       ACCENT_MASTER_KEY: MASTER_KEY.toString('base64'),
       OPENAI_API_KEY: 'sk-env',
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       remoteOverrides: [{ id: 'flows', entry: 'https://cdn.example.com/flows/mf-manifest.json', version: '1.0.0' }],
       cookieSecure: true,
       loginRateLimit: 25,
+      loginAddressRateLimit: 50,
       pageChatRateLimit: 5,
     });
   });
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE: must be true or false'],
     [{ PAGE_CHAT_RATE_LIMIT: '0' }, 'PAGE_CHAT_RATE_LIMIT: must be at least 1'],
+    [{ LOGIN_ADDRESS_RATE_LIMIT: 'lots' }, 'LOGIN_ADDRESS_RATE_LIMIT: must be a number'],
     [{ ACCENT_REMOTES: '{not json' }, 'ACCENT_REMOTES: must be a JSON array'],
     [{ ACCENT_MASTER_KEY: Buffer.alloc(16).toString('base64') }, 'ACCENT_MASTER_KEY: must be 32 bytes in base64'],
     [{ OPENAI_BASE_URL: 'localhost:8080' }, 'OPENAI_BASE_URL: must be an http:// or https:// URL'],

@@ -65,6 +65,7 @@ const envSchema = z.object({
     .optional(),
   COOKIE_SECURE: booleanFlag.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(30),
   PAGE_CHAT_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(20),
   ACCENT_MASTER_KEY: masterKey.optional(),
   // Model providers: used when the library has no stored credential of its own.
@@ -135,6 +136,8 @@ export interface Config {
   /** sign-in attempts per minute per address and email */
   loginRateLimit: number;
   /** chat messages per minute per visitor address and published page (the public chat of /p/{slug}) */
+  /** sign-in attempts per minute per address, whatever the email (password spraying) */
+  loginAddressRateLimit: number;
   pageChatRateLimit: number;
   /** ACCENT_MASTER_KEY; unset: generated into DATA_DIR/master.key on first use (see `masterKeyFor`) */
   masterKey?: Buffer;
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     pageChatRateLimit: e.PAGE_CHAT_RATE_LIMIT,
+    loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     masterKey: e.ACCENT_MASTER_KEY,
     providerEnv: {
       openai: defined({ apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }),

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES, adminCreateUserRequestSchema, adminUpdateUserRequestSch
 import { apiErrorSchema } from '../http/api-error.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { byCaller, record } from '../audit/audit.js';
 import { requireRole, type Guard } from '../auth/guard.js';
 import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     { onRequest, schema: { ...common, summary: 'Add a user to the library', body: adminCreateUserRequestSchema, response: { 201: adminUserSchema, 409: apiErrorSchema, ...errors } } },
     async (request, reply) => {
       const user = await createUser(db, adminOf(request), request.body);
+      await record(db, { ...byCaller(request), action: 'user.create', target: user.email, details: { role: user.role, team: user.team } });
       return reply.code(201).send(user);
     },
   );
@@ -44,7 +46,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       onRequest,
       schema: { ...common, summary: "Change a user's role, team or active state", params: adminUserParamsSchema, body: adminUpdateUserRequestSchema, response: { 200: adminUserSchema, ...errors } },
     },
-    async (request) => updateUser(db, adminOf(request), request.params.id, request.body),
+    async (request) => {
+      const user = await updateUser(db, adminOf(request), request.params.id, request.body);
+      await record(db, { ...byCaller(request), action: 'user.update', target: user.email, details: { ...request.body } });
+      return user;
+    },
   );
 
   app.get(
@@ -62,6 +68,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       const { kind, key } = request.params;
       await putCredential(credentials, { libraryId: request.user.libraryId, kind, key, values: request.body.values, userId: request.user.id });
+      // which fields changed, never their values
+      const fields = Object.entries(request.body.values)
+        .filter(([, value]) => value !== '') // empty keeps the stored value
+        .map(([field, value]) => (value === null ? `${field} (cleared)` : field));
+      await record(db, { ...byCaller(request), action: 'credential.save', target: `${kind}/${key}`, details: { fields } });
       const items = await listCredentials(credentials, request.user.libraryId, providerEnv);
       return items.find((i) => i.kind === kind && i.key === key)!;
     },
@@ -72,6 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     { onRequest, schema: { ...common, summary: "Remove the library's values of a provider or connector", params: credentialParamsSchema, response: { 200: successResponseSchema, ...errors } } },
     async (request) => {
       await deleteCredential(credentials, request.user.libraryId, request.params.kind, request.params.key);
+      await record(db, { ...byCaller(request), action: 'credential.delete', target: `${request.params.kind}/${request.params.key}` });
       return { status: 'success' as const };
     },
   );

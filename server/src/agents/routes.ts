@@ -1,13 +1,16 @@
 // The agent API of spec 01 §7, scoped to the caller's library, plus version history and restore.
-import { agentConfigResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
+import { agentConfigResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, agentSettingsSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
 import { apiErrorSchema } from '../http/api-error.js';
 import { EDITOR_ROLES } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { byCaller, record } from '../audit/audit.js';
 import { requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
+import { canRun, findRunner } from '../runtime/access.js';
 import {
   agentRestoreRequestSchema,
   agentSaveResponseSchema,
@@ -15,12 +18,13 @@ import {
   agentVersionsResponseSchema,
 } from './schemas.js';
 import { DEMO_AGENTS } from './demo-agents.js';
-import { deleteAgent, getAgent, getVersion, listAgents, listVersions, restoreVersion, saveAgent } from './service.js';
+import { deleteAgent, getAgent, getAgentForRun, getVersion, listAgents, listVersions, restoreVersion, saveAgent } from './service.js';
 
 export const AGENT_MESSAGES = {
   notFound: (name: string) => `Agent "${name}" not found`,
   versionNotFound: (name: string, version: number) => `Version ${version} of agent "${name}" not found`,
   roleCannotChange: 'Your role does not allow changing agents',
+  noAccess: (name: string) => `You do not have access to agent "${name}".`,
 } as const;
 
 export interface AgentRoutesOptions {
@@ -32,6 +36,21 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   const canEdit = requireRole(EDITOR_ROLES, AGENT_MESSAGES.roleCannotChange);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
   const common = { tags: ['agents'], security: [{ bearerAuth: [] }] };
+
+  /**
+   * An agent's configuration and history are shown only to who may run it (its Access Permissions, as
+   * invoke checks them), judged by the agent's current settings for every version. 404 when it does
+   * not exist in the caller's library.
+   */
+  async function assertMayRead(request: FastifyRequest, name: string): Promise<void> {
+    const agent = await getAgentForRun(db, request.user.libraryId, name);
+    if (!agent) throw new HttpError(404, AGENT_MESSAGES.notFound(name));
+    const settings = agentSettingsSchema.safeParse(agent.config.settings ?? {});
+    const runner = await findRunner(db, request.user.id);
+    // unreadable stored settings: only admins, rather than everyone
+    const access = settings.success ? settings.data.access : [];
+    if (!runner || !canRun(access, runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));
+  }
 
   app.get(
     '/agent/list',
@@ -65,6 +84,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       schema: { ...common, summary: "An agent's saved configuration and version", querystring: agentNameQuerySchema, response: { 200: agentConfigResponseSchema, ...errors } },
     },
     async (request) => {
+      await assertMayRead(request, request.query.name);
       const agent = await getAgent(db, request.user.libraryId, request.query.name);
       if (!agent) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
       return agent;
@@ -79,6 +99,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     },
     async (request) => {
       const saved = await saveAgent(db, { libraryId: request.user.libraryId, userId: request.user.id, config: request.body });
+      await record(db, { ...byCaller(request), action: 'agent.save', target: saved.name, details: { version: saved.version } });
       return { status: 'success' as const, ...saved };
     },
   );
@@ -91,6 +112,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     },
     async (request) => {
       if (!(await deleteAgent(db, request.user.libraryId, request.query.name))) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
+      await record(db, { ...byCaller(request), action: 'agent.delete', target: request.query.name });
       return { status: 'success' as const };
     },
   );
@@ -102,6 +124,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       schema: { ...common, summary: "An agent's versions, newest first", querystring: agentNameQuerySchema, response: { 200: agentVersionsResponseSchema, ...errors } },
     },
     async (request) => {
+      await assertMayRead(request, request.query.name);
       const versions = await listVersions(db, request.user.libraryId, request.query.name);
       if (!versions) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
       return { versions };
@@ -116,6 +139,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     },
     async (request) => {
       const { name, version } = request.query;
+      await assertMayRead(request, name);
       const config = await getVersion(db, request.user.libraryId, name, version);
       if (!config) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(name, version));
       return config;
@@ -132,6 +156,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       const { name, version } = request.body;
       const saved = await restoreVersion(db, { libraryId: request.user.libraryId, userId: request.user.id, name, version });
       if (!saved) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(name, version));
+      await record(db, { ...byCaller(request), action: 'agent.restore', target: name, details: { from_version: version, version: saved.version } });
       return { status: 'success' as const, ...saved };
     },
   );

@@ -13,6 +13,8 @@ export interface AuthUser {
   libraryId: string;
   env: string;
   email: string;
+  /** The sign-in this token belongs to (its refresh-token family): logout or deactivation ends it. */
+  sessionId: string;
 }
 
 const claimsSchema = z.object({
@@ -22,11 +24,15 @@ const claimsSchema = z.object({
   lib: z.string().min(1),
   env: z.string(),
   email: z.string(),
+  session_id: z.uuid(),
 });
 
 export interface AccessTokens {
   sign(user: AuthUser): Promise<{ token: string; expiresIn: number }>;
-  /** The caller, or null when the token is missing a claim, expired, or not signed by us. */
+  /**
+   * The token's claims, or null when a claim is missing, it has no expiry, it expired, or we did not
+   * sign it. Only what the token says: the guard still checks the user's current state.
+   */
   verify(token: string): Promise<AuthUser | null>;
 }
 
@@ -34,7 +40,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
   const key = new TextEncoder().encode(secret);
   return {
     async sign(user) {
-      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email })
+      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setAudience(POSTGRES_ROLE)
@@ -45,9 +51,9 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: POSTGRES_ROLE });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
         const claims = claimsSchema.parse(payload);
-        return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email };
+        return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id };
       } catch {
         return null;
       }

@@ -1,9 +1,14 @@
 // Route guards: `authenticate` puts the caller on `request.user`; `requireRole` enforces roles on the
-// server (the client's mode switch is only presentation).
+// server (the client's mode switch is only presentation). The token only says who is asking and in
+// which sign-in; their role, library and whether they may still ask at all are read from the database
+// on every request, so removing rights takes effect at once rather than when the token expires.
 import type { AppRole } from '@accent/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { AccessTokens, AuthUser } from './access-token.js';
+import { findCurrentCaller } from './users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,11 +21,12 @@ export const NOT_SIGNED_IN = 'Not signed in';
 
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
-export function createAuthenticate(tokens: AccessTokens): Guard {
+export function createAuthenticate(tokens: AccessTokens, db: Kysely<DB>): Guard {
   return async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const user = match ? await tokens.verify(match[1]) : null;
+    const claims = match ? await tokens.verify(match[1]) : null;
+    const user = claims ? await findCurrentCaller(db, claims) : undefined;
     if (!user) throw new HttpError(401, NOT_SIGNED_IN);
     request.user = user;
   };

@@ -7,10 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { libraryIdByName, record } from '../audit/audit.js';
 import type { AccessTokens } from './access-token.js';
 import { NOT_SIGNED_IN, type Guard } from './guard.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
-import { issueRefreshToken, PERSISTENT_TTL_MS, revokeFamilyOf, rotateRefreshToken, type IssuedRefreshToken } from './refresh-tokens.js';
+import { issueRefreshToken, PERSISTENT_TTL_MS, revokeFamily, revokeFamilyOf, rotateRefreshToken, type IssuedRefreshToken } from './refresh-tokens.js';
 import { findLoginCandidate, findSessionUser, toAuthUser, toUserResponse, type SessionUser } from './users.js';
 
 export const REFRESH_COOKIE = 'accent_refresh';
@@ -36,6 +37,10 @@ export interface AuthRoutesOptions {
   loginRateLimit: { max: number; windowMs: number };
 }
 
+  /** Login attempts allowed per client IP within the window, whatever the email: one address trying one password on every account. */
+  loginAddressRateLimit: { max: number; windowMs: number };
+  /** Server secret the rotated refresh tokens are derived with (the JWT secret). */
+  refreshKey: string;
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, tokens, authenticate } = options;
 
@@ -52,16 +57,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: options.cookieSecure, path: AUTH_PATH });
 
   /** The login/refresh answer: a fresh access token plus the user. */
-  async function sessionResponse(request: FastifyRequest, user: SessionUser) {
-    const { token, expiresIn } = await tokens.sign(toAuthUser(user));
+  async function sessionResponse(request: FastifyRequest, user: SessionUser, sessionId: string) {
+    const { token, expiresIn } = await tokens.sign(toAuthUser(user, sessionId));
     return { token, expires_in: expiresIn, ...toUserResponse(user, originOf(request)) };
   }
 
   app.post(
     '/login',
+  const tooManyAttempts = (_request: FastifyRequest, context: { ttl: number }) =>
+    new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000))));
+  // A second limit on the same route: the plugin runs one limiter hook per request, so this one is
+  // applied by hand (createRateLimit counts without marking the request).
+  const addressLimit = app.createRateLimit({
+    max: options.loginAddressRateLimit.max,
+    timeWindow: options.loginAddressRateLimit.windowMs,
+    keyGenerator: (request) => request.ip,
+  });
+  const perAddress = async (request: FastifyRequest) => {
+    const limit = await addressLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(request, limit);
+  };
+
     {
       schema: {
         tags: ['auth'],
+      preHandler: perAddress,
         summary: 'Sign in with email and password; sets the refresh cookie',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
@@ -74,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           // lock everybody out and one account cannot be guessed from many tabs
           hook: 'preHandler',
           keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: string }).email ?? '').toLowerCase()}`,
-          errorResponseBuilder: (_request, context) => new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000)))),
+          errorResponseBuilder: tooManyAttempts,
         },
       },
     },
@@ -86,9 +106,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!user || !passwordOk || !user.active) {
         await sleep(options.loginFailureDelayMs);
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+        await record(db, {
+          libraryId: user?.libraryId ?? (await libraryIdByName(db, environment, library)),
+          actor: { id: user?.id ?? null, email: email.trim().toLowerCase() },
+          action: 'auth.sign_in_failed',
+          details: { reason: !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'deactivated' },
+          ip: request.ip,
+        });
       }
-      setRefreshCookie(reply, await issueRefreshToken(db, user.id, remember_me));
-      return sessionResponse(request, user);
+      const refresh = await issueRefreshToken(db, user.id, remember_me);
+      await record(db, { libraryId: user.libraryId, actor: { id: user.id, email: user.email }, action: 'auth.sign_in', ip: request.ip });
+      setRefreshCookie(reply, refresh);
+      return sessionResponse(request, user, refresh.sessionId);
     },
   );
 
@@ -104,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw new HttpError(401, NOT_SIGNED_IN);
-      const rotation = await rotateRefreshToken(db, presented);
+      const rotation = await rotateRefreshToken(db, presented, options.refreshKey);
       if (!rotation.ok) {
         if (rotation.reason === 'reused') request.log.warn('refresh token reused: the whole sign-in was revoked');
         clearRefreshCookie(reply);
@@ -117,18 +146,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
       }
       setRefreshCookie(reply, rotation);
-      return sessionResponse(request, user);
+      return sessionResponse(request, user, rotation.sessionId);
     },
   );
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: revokes the refresh token family and clears the cookie' } },
+    { schema: { tags: ['auth'], summary: 'Sign out: ends the sign-in (its refresh tokens and access tokens) and clears the cookie' } },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await revokeFamilyOf(db, presented);
       clearRefreshCookie(reply);
       return reply.code(204).send();
+      // an API client signing out with its access token alone ends that sign-in too
+      const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      const claims = bearer ? await tokens.verify(bearer[1]) : null;
+      if (claims) await revokeFamily(db, claims.sessionId, claims.id);
     },
   );
 

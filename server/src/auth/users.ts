@@ -1,6 +1,6 @@
 // Users as the session sees them: the user row joined with its library and environment.
 import type { AppRole, User } from '@accent/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { AuthUser } from './access-token.js';
 
@@ -53,7 +53,19 @@ export function findSessionUser(db: Kysely<DB>, userId: string): Promise<Session
   return sessionUsers(db).where('u.id', '=', userId).executeTakeFirst();
 }
 
-export const toAuthUser = (user: SessionUser): AuthUser => ({ id: user.id, role: user.role, libraryId: user.libraryId, env: user.envName, email: user.email });
+export const toAuthUser = (user: SessionUser, sessionId: string): AuthUser => ({ id: user.id, role: user.role, libraryId: user.libraryId, env: user.envName, email: user.email, sessionId });
+
+/**
+ * The caller behind a verified token as they are now: undefined when the user is gone or deactivated or
+ * the sign-in ended (logout, deactivation, a reused refresh token). Migration 011's function is the one
+ * definition of "still signed in", shared with the data gateway.
+ */
+export async function findCurrentCaller(db: Kysely<DB>, claims: Pick<AuthUser, 'id' | 'sessionId'>): Promise<AuthUser | undefined> {
+  const { rows } = await sql<{ role: AppRole; library_id: string; env: string; email: string }>`
+    SELECT role, library_id, env, email FROM public.accent_current_caller(${claims.id}::uuid, ${claims.sessionId}::uuid)`.execute(db);
+  const row = rows[0];
+  return row && { id: claims.id, role: row.role, libraryId: row.library_id, env: row.env, email: row.email, sessionId: claims.sessionId };
+}
 
 /** The user fields of the login response (spec 01 §3). */
 export function toUserResponse(user: SessionUser, fallbackWebClientUrl: string): User {

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { byCaller, record } from '../audit/audit.js';
 import type { AuthUser } from '../auth/access-token.js';
 import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
@@ -189,6 +190,7 @@ export const flowRoutes: FastifyPluginAsyncZod<FlowRoutesOptions> = async (app, 
         if (deployment!.schedule) await scheduleFlow(scheduler.boss(), flow.id, deployment!.schedule);
         else await unscheduleFlow(scheduler.boss(), flow.id);
       }
+      await record(database, { ...byCaller(request), action: 'flow.deploy', target: flow.name, details: { flow_id: flow.id, trigger: deployment!.trigger } });
       const state = await deploymentOf(request, { id: flow.id, status: 'active' });
       return deployment!.secret ? { ...state, secret: deployment!.secret } : state;
     },
@@ -205,6 +207,7 @@ export const flowRoutes: FastifyPluginAsyncZod<FlowRoutesOptions> = async (app, 
       await db.deleteFrom('flow_deployments').where('flow_id', '=', flow.id).execute();
       await db.updateTable('flows').set({ status: 'inactive' }).where('id', '=', flow.id).execute();
       if (scheduler.running) await unscheduleFlow(scheduler.boss(), flow.id);
+      await record(database, { ...byCaller(request), action: 'flow.undeploy', target: flow.name, details: { flow_id: flow.id } });
       return { flow_id: flow.id, deployed: false, status: 'inactive' as const, trigger: null, deployed_at: null };
     },
   );

@@ -1,7 +1,9 @@
 // Who is calling the gateway: `Authorization: Bearer <access token>`, the same HS256 token the API uses
 // (auth/access-token.ts), verified with the server's JWT secret. Its verified claims become
-// `request.jwt.claims` for row-level security, as PostgREST does. The `apikey` header supabase-js
-// always sends is accepted and ignored: the token alone decides.
+// `request.jwt.claims` for row-level security, as PostgREST does, except that the role, library and
+// environment in them are read from the database in the statement that sets them (routes.ts): a
+// deactivated or demoted user, or a sign-in that ended, is refused or restricted at once. The `apikey`
+// header supabase-js always sends is accepted and ignored: the token alone decides.
 import { APP_ROLES } from '@accent/shared';
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { POSTGRES_ROLE } from '../auth/access-token.js';
@@ -19,9 +21,14 @@ export const AUTH_MESSAGES = {
   expired: 'JWT expired',
   invalid: 'JWT is invalid',
   claims: 'JWT claims are not those of an Accent Studio access token',
+  ended: 'This sign-in has ended: sign in again',
 } as const;
 
+export const sessionEnded = () => unauthorized(AUTH_MESSAGES.ended);
+
 export interface GatewayCaller {
+  userId: string;
+  sessionId: string;
   claims: JWTPayload;
   /** JSON of the claims, for set_config('request.jwt.claims', …) */
   claimsJson: string;
@@ -36,7 +43,7 @@ export function createVerifyCaller(secret: string): VerifyCaller {
     if (!match) throw unauthorized(AUTH_MESSAGES.missing);
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience: POSTGRES_ROLE }));
+      ({ payload: claims } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] }));
     } catch (error) {
       throw unauthorized(error instanceof joseErrors.JWTExpired ? AUTH_MESSAGES.expired : AUTH_MESSAGES.invalid);
     }
@@ -46,8 +53,10 @@ export function createVerifyCaller(secret: string): VerifyCaller {
       UUID.test(claims.sub) &&
       typeof claims.lib === 'string' &&
       UUID.test(claims.lib) &&
+      typeof claims.session_id === 'string' &&
+      UUID.test(claims.session_id) &&
       (APP_ROLES as readonly unknown[]).includes(claims.app_role);
     if (!ok) throw unauthorized(AUTH_MESSAGES.claims);
-    return { claims, claimsJson: JSON.stringify(claims) };
+    return { userId: claims.sub as string, sessionId: claims.session_id as string, claims, claimsJson: JSON.stringify(claims) };
   };
 }

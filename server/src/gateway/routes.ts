@@ -4,13 +4,12 @@
 // Every request runs in ONE transaction as role `authenticated` with the caller's verified JWT claims
 // in `request.jwt.claims` (set_config(..., true): both last only until the transaction ends), then the
 // one statement: row-level security in the migrations decides what the caller sees and may change.
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { POSTGRES_ROLE } from '../auth/access-token.js';
 import type { DB } from '../db/schema.js';
 import { BODY_LIMIT_BYTES } from '../http/errors.js';
-import { createVerifyCaller, type GatewayCaller } from './auth.js';
+import { createVerifyCaller, sessionEnded, type GatewayCaller } from './auth.js';
 import { fromDatabaseError, GatewayError, type DatabaseErrorLike, invalidBody, isDatabaseError, notSingular, parseError, unknownTable } from './errors.js';
 import { parseAccept, parsePrefer, parseQuery, parseRange, type ParsedQuery, type Preferences, type ResponseShape } from './parse.js';
 import { createSchemaCache, type SchemaCache, type TableSchema } from './schema-cache.js';
@@ -24,35 +23,19 @@ export interface GatewayOptions {
   jwtSecret: string;
   /** defaults to GATEWAY_TABLES */
   tables?: Readonly<Record<string, GatewayTableConfig>>;
-  /**
-   * The embedded database, when it is one: requests then queue for PGlite's own transaction lock
-   * (first come, first served) instead of kysely's single-connection lock, whose every release wakes
-   * every waiting request, and each statement skips a layer.
-   */
-  pglite?: PGlite;
-}
-
-/** What a request's transaction needs: kysely's transaction, or PGlite's behind the same interface. */
-interface GatewayTransaction {
-  executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[]; numAffectedRows?: bigint }>;
-}
-
-function pgliteTransaction<T>(pglite: PGlite, work: (trx: GatewayTransaction) => Promise<T>): Promise<T> {
-  return pglite.transaction((tx) =>
-    work({
-      async executeQuery<R>(query: CompiledQuery<R>) {
-        const result = await tx.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
-        return { rows: result.rows, numAffectedRows: result.affectedRows == null ? undefined : BigInt(result.affectedRows) };
-      },
-    }),
-  );
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
-/** Role and claims for the rest of the transaction, in one round trip (what PostgREST runs too). */
-const SET_CALLER_SQL = `SELECT set_config('role', $1::text, true), set_config('request.jwt.claims', $2::text, true)`;
+/**
+ * Role and claims for the rest of the transaction, in one round trip (what PostgREST runs too). The
+ * claims policies read (role, library, environment) are the caller's current ones, not the token's; a
+ * caller no longer signed in yields no row, and nothing is set.
+ */
+const SET_CALLER_SQL = `SELECT set_config('role', $1::text, true),
+  set_config('request.jwt.claims', ($2::jsonb || jsonb_build_object('app_role', c.role, 'lib', c.library_id, 'env', c.env, 'email', c.email))::text, true)
+  FROM public.accent_current_caller($3::uuid, $4::uuid) c`;
 
 interface ResultRow {
   total: number | string | null;
@@ -82,10 +65,9 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
   const verifyCaller = createVerifyCaller(options.jwtSecret);
 
   async function runAs<T>(caller: GatewayCaller, work: (run: Run) => Promise<T>): Promise<T> {
-    const inTransaction = (body: (trx: GatewayTransaction) => Promise<T>) =>
-      options.pglite ? pgliteTransaction(options.pglite, body) : options.db.transaction().execute(body);
-    return inTransaction(async (trx) => {
-      await trx.executeQuery(CompiledQuery.raw(SET_CALLER_SQL, [POSTGRES_ROLE, caller.claimsJson]));
+    return options.db.transaction().execute(async (trx) => {
+      const set = await trx.executeQuery(CompiledQuery.raw(SET_CALLER_SQL, [POSTGRES_ROLE, caller.claimsJson, caller.userId, caller.sessionId]));
+      if (set.rows.length === 0) throw sessionEnded();
       return work(async (statement) => {
         const result = await trx.executeQuery<ResultRow>(CompiledQuery.raw(statement.sql, statement.parameters));
         return { rows: result.rows, numAffectedRows: result.numAffectedRows };

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { byCaller, record } from '../audit/audit.js';
 import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -64,6 +65,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     },
     async (request) => {
       const published = await publishPage(db, { publisher: await builderOf(request), pageId: request.params.id });
+      await record(db, { ...byCaller(request), action: 'page.publish', target: published.slug, details: { page_id: published.id, version: published.version } });
       return { ...published, url: pageUrl(request, published.slug) };
     },
   );
@@ -77,6 +79,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     async (request) => {
       const caller = await builderOf(request);
       await unpublishPage(db, caller.libraryId, request.params.id);
+      await record(db, { ...byCaller(request), action: 'page.unpublish', details: { page_id: request.params.id } });
       return { status: 'unpublished' as const };
     },
   );

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { contractMismatch } from '@accent/shared/remotes';
 import { z } from 'zod';
+import { byCaller, record } from '../audit/audit.js';
 import { requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { apiErrorSchema } from '../http/api-error.js';
@@ -196,6 +197,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
       if (await isRegistered(db, id, version)) throw new HttpError(409, REGISTRY_MESSAGES.exists(id, version));
       const facts = await checked(id, version, entry);
       await registerVersion(db, { id, version, entry, facts, actorId: request.user.id });
+      await record(db, { ...byCaller(request), action: 'remote.register', target: id, details: { version, entry } });
       return reply.code(201).send(await describeRemote(db, id, sources));
     },
   );
@@ -203,13 +205,21 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
   app.post(
     '/remotes/:id/promote',
     { ...admin, preHandler: servable, schema: { tags, summary: 'Make a registered version current', security, params: remoteParamsSchema, body: promoteSchema, response: { 200: currentResponseSchema, ...errors } } },
-    async (request) => ({ id: request.params.id, current: await promote(db, request.params.id, request.body.version, request.user.id, sources) }),
+    async (request) => {
+      const current = await promote(db, request.params.id, request.body.version, request.user.id, sources);
+      await record(db, { ...byCaller(request), action: 'remote.promote', target: request.params.id, details: { version: request.body.version } });
+      return { id: request.params.id, current };
+    },
   );
 
   app.post(
     '/remotes/:id/rollback',
     { ...admin, schema: { tags, summary: 'Back to the version that was current before', security, params: remoteParamsSchema, response: { 200: currentResponseSchema, ...errors } } },
-    async (request) => ({ id: request.params.id, current: await rollback(db, request.params.id, request.user.id, sources) }),
+    async (request) => {
+      const current = await rollback(db, request.params.id, request.user.id, sources);
+      await record(db, { ...byCaller(request), action: 'remote.rollback', target: request.params.id });
+      return { id: request.params.id, current };
+    },
   );
 
   app.put(
@@ -217,6 +227,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
     { ...admin, preHandler: servable, schema: { tags, summary: 'Serve a registered version to a share of users (sticky per user)', security, params: remoteParamsSchema, body: canarySchema, response: { 200: versionsResponseSchema, ...errors } } },
     async (request) => {
       await setCanary(db, request.params.id, request.body, request.user.id, sources);
+      await record(db, { ...byCaller(request), action: 'remote.canary', target: request.params.id, details: { ...request.body } });
       return describeRemote(db, request.params.id, sources);
     },
   );
@@ -226,6 +237,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
     { ...admin, schema: { tags, summary: 'Stop the canary', security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } } },
     async (request) => {
       await setCanary(db, request.params.id, null, request.user.id, sources);
+      await record(db, { ...byCaller(request), action: 'remote.canary', target: request.params.id, details: { stopped: true } });
       return describeRemote(db, request.params.id, sources);
     },
   );
@@ -250,6 +262,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
       if (known && known.entry !== entry) throw new HttpError(409, REGISTRY_MESSAGES.exists(id, version));
       if (!known) await registerVersion(db, { id, version, entry, facts: await checked(id, version, entry), actorId: request.user.id });
       await promote(db, id, version, request.user.id, sources);
+      await record(db, { ...byCaller(request), action: 'remote.promote', target: id, details: { version, entry } });
       return { id, name: `mfe_${id}`, entry, version };
     },
   );
@@ -262,6 +275,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
     },
     async (request) => {
       if (!(await resetRemote(db, request.params.id, request.user.id))) throw new HttpError(404, REMOTE_MESSAGES.noOverride(request.params.id));
+      await record(db, { ...byCaller(request), action: 'remote.reset', target: request.params.id });
       return { status: 'success' as const };
     },
   );

@@ -47,7 +47,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const app = await buildApp({
     config,
     db: database,
-    auth: { loginFailureDelayMs: 0, loginRateLimit: { max: 1000, windowMs: 60_000 }, ...options.auth },
+    auth: { loginFailureDelayMs: 0, loginRateLimit: { max: 1000, windowMs: 60_000 }, loginAddressRateLimit: { max: 1000, windowMs: 60_000 }, ...options.auth },
     jobs: options.jobs,
     missions: options.missions,
     flows: options.flows,

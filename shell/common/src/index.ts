@@ -1,2 +1,3 @@
 // @accent/shell-common: the Admin area's contract (users, credentials), used by the server and the shell.
 export * from './admin.js';
+export * from './audit.js';

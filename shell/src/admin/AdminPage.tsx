@@ -1,11 +1,12 @@
 // /admin: the Admin area (DESIGN.md §4: "admin manages users, keys and the registry"). Tabs with deep
-// links (/admin?tab=users|providers|connectors|settings|remotes): Users, Model providers, Connectors,
-// Settings (browser switches, spec 01 §3 admin settings) and Remotes (the registry). Administrators only:
+// links (/admin?tab=users|providers|connectors|settings|remotes|audit): Users, Model providers, Connectors,
+// Settings (browser switches, spec 01 §3 admin settings), Remotes (the registry) and Audit log. Administrators only:
 // anyone else gets the refusal and no admin data is requested (the server refuses it too).
 import { useSearchParams } from 'react-router';
 import { useSession } from '@accent/shared/client';
 import { Tabs, tabPanelProps } from '@accent/shared/ui';
 import { Page } from '../app/Page.js';
+import { AuditPanel } from './AuditPanel.js';
 import { CredentialsPanel } from './CredentialsPanel.js';
 import { RemotesPanel } from './RemotesPanel.js';
 import { SettingsPanel } from './SettingsPanel.js';
@@ -20,6 +21,7 @@ export const ADMIN_TABS = [
   { id: 'connectors', label: 'Connectors' },
   { id: 'settings', label: 'Settings' },
   { id: 'remotes', label: 'Remotes' },
+  { id: 'audit', label: 'Audit log' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];
 
@@ -59,7 +61,7 @@ function AdminArea() {
   };
 
   return (
-    <Page title="Administration" description="Users, model provider keys, connectors, browser settings and the remote registry of this library.">
+    <Page title="Administration" description="Users, model provider keys, connectors, browser settings, the remote registry and the audit log of this library.">
       <Tabs tabs={ADMIN_TABS} active={active} onChange={select} label="Administration" idBase={ID_BASE} />
       <div {...tabPanelProps(ID_BASE, active)} className={styles.panel}>
         {active === 'users' && <UsersPanel />}
@@ -67,6 +69,7 @@ function AdminArea() {
         {active === 'connectors' && <CredentialsPanel key="connector" kind="connector" />}
         {active === 'settings' && <SettingsPanel />}
         {active === 'remotes' && <RemotesPanel />}
+        {active === 'audit' && <AuditPanel />}
       </div>
     </Page>
   );

@@ -1,0 +1,29 @@
+// npm run admin -- create --email … : see ADMIN_USAGE. Uses the server's database settings (DATABASE_URL,
+// else the embedded database in DATA_DIR) and nothing else: the command signs no tokens and stores no
+// credentials, so it needs neither JWT_SECRET nor ACCENT_MASTER_KEY, and must not generate them.
+import { resolve } from 'node:path';
+import { databaseTargetFor, openDatabase } from '../db/database.js';
+import { ADMIN_USAGE, AdminCommandError, createAdministrator, parseAdminArgs } from './first-admin.js';
+
+async function main() {
+  const input = parseAdminArgs(process.argv.slice(2), process.env);
+  if (!input) {
+    console.error(ADMIN_USAGE);
+    process.exit(2);
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new AdminCommandError('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  const database = await openDatabase(databaseTargetFor({ databaseUrl, dataDir: resolve(process.env.DATA_DIR || '.data') }));
+  try {
+    const admin = await createAdministrator(database, input);
+    const made = admin.created.length > 0 ? ` (created the ${admin.created.join(', ')})` : '';
+    console.log(`Administrator ${admin.email} can now sign in: environment ${admin.environment}, library ${admin.library}${made}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof AdminCommandError ? error.message : `Could not create the administrator: ${(error as Error).message}`);
+  process.exit(1);
+});

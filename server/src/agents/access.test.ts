@@ -1,0 +1,74 @@
+// Every route that returns an agent's configuration or history applies the agent's Access Permissions,
+// as invoke does: a member gets 403 for an admin-only agent, an admin and a team member get theirs.
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { AGENT_MESSAGES } from './routes.js';
+
+// every test signs users in: password hashing at full cost on a shared machine
+jest.setTimeout(60_000);
+
+let ctx: TestContext;
+let admin: SignedIn;
+let member: SignedIn;
+let salesMember: SignedIn;
+
+const save = (name: string, access: string[]) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/agent/save',
+    headers: admin.headers,
+    payload: { name, description: `${name} description`, steps: [{ prompt: `The secret system prompt of ${name}` }], settings: { access } },
+  });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await loginAdmin(ctx.app);
+  member = await loginMember(ctx.app);
+  const id = await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'seller@accent.local', password: 'seller-password', role: 'member' });
+  await ctx.database.db.updateTable('users').set({ team: 'sales' }).where('id', '=', id).execute();
+  salesMember = await login(ctx.app, { email: 'seller@accent.local', password: 'seller-password' });
+  for (const [name, access] of [['Board Briefing', ['admin_only']], ['Deal Desk', ['sales_team']], ['Open Helper', ['all_users']]] as const) {
+    expect((await save(name, [...access])).statusCode).toBe(200);
+    expect((await save(name, [...access])).statusCode).toBe(200); // a second version
+  }
+}, 30_000);
+afterAll(() => ctx.close());
+
+const routes = (name: string) => [
+  `/api/v1/multi-agent/agent-config?name=${encodeURIComponent(name)}`,
+  `/api/v1/agent/versions?name=${encodeURIComponent(name)}`,
+  `/api/v1/agent/version?name=${encodeURIComponent(name)}&version=1`,
+];
+
+describe('agent configuration access', () => {
+  it.each(routes('Board Briefing'))('answers 403 to a member for an admin-only agent: %s', async (url) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: member.headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: AGENT_MESSAGES.noAccess('Board Briefing') });
+    expect(response.body).not.toContain('secret system prompt');
+    expect(response.body).not.toContain('admin@accent.local');
+  });
+
+  it.each(routes('Board Briefing'))('answers an admin: %s', async (url) => {
+    expect((await ctx.app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it('follows teams as invoke does: the sales agent for the sales member, not for another member', async () => {
+    for (const url of routes('Deal Desk')) {
+      expect((await ctx.app.inject({ method: 'GET', url, headers: salesMember.headers })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(403);
+    }
+  });
+
+  it('answers a member for an agent open to all users', async () => {
+    for (const url of routes('Open Helper')) {
+      expect((await ctx.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(200);
+    }
+  });
+
+  it('still answers 404 for an agent that does not exist', async () => {
+    for (const url of routes('Nobody')) {
+      expect((await ctx.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,138 @@
+// Admin → Audit log: who did what and when in this library (sign-ins, users and roles, credentials,
+// agents, remotes, pages, flows), newest first, filtered by actor, action and period, a page at a time.
+// Filters apply when the form is submitted, so typing an email does not send a request per key.
+import { useCallback, useState, type FormEvent } from 'react';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditResponse } from '@accent/shell-common';
+import { Button, EmptyState, ErrorState, LoadingState, Select, TextField } from '@accent/shared/ui';
+import { NO_AUDIT_FILTERS, useAuditApi, type AuditFilters } from './audit-api.js';
+import { formatDateTime } from './format.js';
+import { useLoad } from './useLoad.js';
+import styles from './Admin.module.css';
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'user.create': 'Added a user',
+  'user.update': 'Changed a user',
+  'credential.save': 'Saved a credential',
+  'credential.delete': 'Removed a credential',
+  'agent.save': 'Saved an agent',
+  'agent.delete': 'Deleted an agent',
+  'agent.restore': 'Restored an agent version',
+  'remote.register': 'Registered a remote version',
+  'remote.promote': 'Made a remote version current',
+  'remote.rollback': 'Rolled a remote back',
+  'remote.canary': 'Changed a remote canary',
+  'remote.reset': 'Reset a remote',
+  'page.publish': 'Published a page',
+  'page.unpublish': 'Unpublished a page',
+  'flow.deploy': 'Deployed a flow',
+  'flow.undeploy': 'Undeployed a flow',
+};
+
+const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
+
+/** `{role: 'builder', active: false}` → `role: builder · active: false` */
+function detailsText(details: AuditEntry['details']): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(' · ');
+}
+
+const isEmpty = (f: AuditFilters) => f.actor.trim() === '' && f.action === '' && f.from === '' && f.to === '';
+
+export function AuditPanel() {
+  const audit = useAuditApi();
+  const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [offset, setOffset] = useState(0);
+  const fetchPage = useCallback(() => audit.list(filters, { limit: AUDIT_PAGE_SIZE, offset }), [audit, filters, offset]);
+  const { state, load } = useLoad<AuditResponse>(fetchPage);
+  const set = (field: keyof AuditFilters, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setOffset(0);
+  };
+  const clear = () => {
+    setDraft(NO_AUDIT_FILTERS);
+    setFilters(NO_AUDIT_FILTERS);
+    setOffset(0);
+  };
+  const filtered = !isEmpty(filters);
+
+  return (
+    <div className={styles.panelBody}>
+      <p className={styles.lead}>
+        Who did what and when in this library: sign-ins, users and roles, credentials, agents, remotes, published pages and deployed flows. Entries
+        cannot be changed or removed.
+      </p>
+
+      <form className={styles.auditFilters} onSubmit={apply} aria-label="Filter the audit log">
+        <TextField label="Actor" name="actor" type="search" placeholder="Part of an email" value={draft.actor} onChange={(e) => set('actor', e.currentTarget.value)} />
+        <Select label="Action" name="action" options={ACTION_OPTIONS} value={draft.action} onChange={(e) => set('action', e.currentTarget.value)} />
+        <TextField label="From" name="from" type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => set('from', e.currentTarget.value)} />
+        <TextField label="To" name="to" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to', e.currentTarget.value)} />
+        <div className={styles.auditFilterActions}>
+          <Button type="submit">Apply filters</Button>
+          <Button type="button" variant="secondary" onClick={clear} disabled={!filtered && isEmpty(draft)}>
+            Clear
+          </Button>
+        </div>
+      </form>
+
+      {state.status === 'loading' && <LoadingState text="Loading the audit log..." />}
+      {state.status === 'error' && <ErrorState message={`Could not load the audit log: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'ready' && state.data.total === 0 && (
+        <EmptyState title={filtered ? 'No matching entries' : 'Nothing recorded yet'} text={filtered ? 'Change or clear the filters.' : 'Actions in this library will appear here.'} />
+      )}
+      {state.status === 'ready' && state.data.total > 0 && (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.visuallyHidden}>
+                Audit log, newest first: entries {offset + 1} to {offset + state.data.entries.length} of {state.data.total}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Actor</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Details</th>
+                  <th scope="col">Address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.data.entries.map((e) => (
+                  <tr key={e.id}>
+                    <th scope="row">
+                      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                    </th>
+                    <td className={styles.breakable}>{e.actor_email || <span className={styles.muted}>—</span>}</td>
+                    <td>{AUDIT_ACTION_LABELS[e.action]}</td>
+                    <td className={styles.breakable}>{e.target || <span className={styles.muted}>—</span>}</td>
+                    <td className={styles.breakable}>{detailsText(e.details) || <span className={styles.muted}>—</span>}</td>
+                    <td className={styles.mono}>{e.ip || <span className={styles.muted}>—</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className={styles.auditPager} aria-label="Audit log pages">
+            <span aria-live="polite">
+              {offset + 1}–{offset + state.data.entries.length} of {state.data.total}
+            </span>
+            <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
+              Newer
+            </Button>
+            <Button variant="secondary" size="sm" disabled={offset + state.data.entries.length >= state.data.total} onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}>
+              Older
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
