@@ -4,6 +4,7 @@
 // Every request runs in ONE transaction as role `authenticated` with the caller's verified JWT claims
 // in `request.jwt.claims` (set_config(..., true): both last only until the transaction ends), then the
 // one statement: row-level security in the migrations decides what the caller sees and may change.
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { POSTGRES_ROLE } from '../auth/access-token.js';
@@ -23,6 +24,28 @@ export interface GatewayOptions {
   jwtSecret: string;
   /** defaults to GATEWAY_TABLES */
   tables?: Readonly<Record<string, GatewayTableConfig>>;
+  /**
+   * The embedded database, when it is one: requests then queue for PGlite's own transaction lock
+   * (first come, first served) instead of kysely's single-connection lock, whose every release wakes
+   * every waiting request, and each statement skips a layer.
+   */
+  pglite?: PGlite;
+}
+
+/** What a request's transaction needs: kysely's transaction, or PGlite's behind the same interface. */
+interface GatewayTransaction {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[]; numAffectedRows?: bigint }>;
+}
+
+function pgliteTransaction<T>(pglite: PGlite, work: (trx: GatewayTransaction) => Promise<T>): Promise<T> {
+  return pglite.transaction((tx) =>
+    work({
+      async executeQuery<R>(query: CompiledQuery<R>) {
+        const result = await tx.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
+        return { rows: result.rows, numAffectedRows: result.affectedRows == null ? undefined : BigInt(result.affectedRows) };
+      },
+    }),
+  );
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -65,7 +88,9 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
   const verifyCaller = createVerifyCaller(options.jwtSecret);
 
   async function runAs<T>(caller: GatewayCaller, work: (run: Run) => Promise<T>): Promise<T> {
-    return options.db.transaction().execute(async (trx) => {
+    const inTransaction = (body: (trx: GatewayTransaction) => Promise<T>) =>
+      options.pglite ? pgliteTransaction(options.pglite, body) : options.db.transaction().execute(body);
+    return inTransaction(async (trx) => {
       const set = await trx.executeQuery(CompiledQuery.raw(SET_CALLER_SQL, [POSTGRES_ROLE, caller.claimsJson, caller.userId, caller.sessionId]));
       if (set.rows.length === 0) throw sessionEnded();
       return work(async (statement) => {
