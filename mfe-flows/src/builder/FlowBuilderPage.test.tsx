@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@accent/shared/client';
 import type { FlowRun } from '@accent/flows-common';
 import { fakeApi, graphFlow, renderFlows } from '../testing/renderFlows.js';
+
+/** A node palette item: named by its label, then its description. */
+const paletteItem = (label: string) =>
+  within(screen.getByRole('navigation', { name: 'Node palette' })).getByRole('button', { name: new RegExp(`^${label}\\b`) });
 
 jest.setTimeout(20_000);
 afterEach(() => {
@@ -35,9 +40,10 @@ describe('flow builder', () => {
     for (const b of ['← Back to Flows', 'Test Flow', 'Save Flow', 'Deploy']) expect(screen.getByRole('button', { name: b })).toBeInTheDocument();
     const palette = screen.getByRole('navigation', { name: 'Node palette' });
     expect(within(palette).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Triggers', 'AI & Logic', 'Actions']);
-    const labels = within(palette).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    // each item is named by its label, then its description
+    const labels = within(palette).getAllByRole('button').map((b) => b.firstElementChild?.textContent);
     expect(labels).toEqual(
-      ['Webhook', 'Schedule', 'Form Submit', 'Email', 'Agent', 'Condition', 'Switch', 'Text Analysis', 'API Call', 'Database', 'Send Email', 'Slack Message', 'HTTP Request'].map((l) => `Add ${l}`),
+      ['Webhook', 'Schedule', 'Form Submit', 'Email', 'Agent', 'Condition', 'Switch', 'Text Analysis', 'API Call', 'Database', 'Send Email', 'Slack Message', 'HTTP Request'],
     );
     expect(document.querySelector('.react-flow__minimap')).not.toBeNull();
     expect(document.querySelector('.react-flow__controls')).not.toBeNull();
@@ -96,7 +102,7 @@ describe('flow builder', () => {
     const api = fakeApi([graphFlow()]);
     const r = renderFlows({ route: '/flows/flow-1', api, user });
     await screen.findByRole('button', { name: 'New Workflow' });
-    screen.getByRole('button', { name: 'Add Agent' }).focus();
+    paletteItem('Agent').focus();
     await user.keyboard('{Enter}');
     const panel = await screen.findByRole('complementary', { name: 'Node Properties' });
     expect(within(panel).getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
@@ -134,7 +140,7 @@ describe('flow builder', () => {
       return event.defaultPrevented;
     };
     expect(beforeUnload()).toBe(false);
-    screen.getByRole('button', { name: 'Add HTTP Request' }).focus();
+    paletteItem('HTTP Request').focus();
     await user.keyboard('{Enter}');
     await act(async () => {
       await jest.advanceTimersByTimeAsync(500);
@@ -163,7 +169,7 @@ describe('flow builder', () => {
     api.saveFlow.mockRejectedValue(new Error('database error: offline'));
     const r = renderFlows({ route: '/flows/flow-1', api, user });
     await screen.findByRole('button', { name: 'New Workflow' });
-    screen.getByRole('button', { name: 'Add Webhook' }).focus();
+    paletteItem('Webhook').focus();
     await user.keyboard('{Enter}');
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2000);
@@ -248,12 +254,99 @@ describe('flow builder', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Flow deployed' });
     expect(within(dialog).getByLabelText('Webhook URL')).toHaveValue('http://localhost/hooks/flow-1');
     expect(within(dialog).getByLabelText('Secret')).toHaveValue('s3cret');
+    expect(within(dialog).getByText('The flow is live. Copy these now: the secret is shown only once.')).toBeInTheDocument();
     await r.user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('active')).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Undeploy' }));
     await waitFor(() => expect(r.api.undeployFlow).toHaveBeenCalledWith('flow-1'));
     expect(await screen.findByText('inactive')).toBeInTheDocument();
+  });
+
+  it('the badge and Deploy/Undeploy follow the deployment, not a stale stored "active"', async () => {
+    // an imported or sample flow stored as active that the server never deployed
+    const api = fakeApi([graphFlow({ status: 'active' })]);
+    await openBuilder(api);
+    await waitFor(() => expect(api.getDeployment).toHaveBeenCalledWith('flow-1'));
+    expect(await screen.findByRole('button', { name: 'Deploy' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undeploy' })).not.toBeInTheDocument();
+    expect(screen.getByText('inactive')).toBeInTheDocument();
+  });
+
+  it('a deployed flow offers Undeploy even when its stored status says otherwise', async () => {
+    const api = fakeApi([graphFlow({ status: 'draft' })]);
+    api.deployed.add('flow-1');
+    await openBuilder(api);
+    expect(await screen.findByRole('button', { name: 'Undeploy' })).toBeInTheDocument();
+    expect(screen.getByText('active')).toBeInTheDocument();
+  });
+
+  it('a deploy without a secret does not speak of one; a refused deploy shows the reason without "HTTP 400:"', async () => {
+    const api = fakeApi([graphFlow()]);
+    api.deployFlow.mockResolvedValueOnce({ schedule: { cron: '0 9 * * 1-5', timezone: 'UTC' } });
+    const r = await openBuilder(api);
+    await r.user.click(await screen.findByRole('button', { name: 'Deploy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flow deployed' });
+    expect(within(dialog).getByText('The flow is live.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/shown only once/)).not.toBeInTheDocument();
+    await r.user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await r.user.click(screen.getByRole('button', { name: 'Undeploy' }));
+    await screen.findByRole('button', { name: 'Deploy' });
+
+    api.deployFlow.mockRejectedValueOnce(new ApiError(400, 'Bad Request', 'The flow has no start trigger.'));
+    await r.user.click(screen.getByRole('button', { name: 'Deploy' }));
+    await waitFor(() => expect(r.notify.error).toHaveBeenCalledWith('Deploy Failed', 'The flow has no start trigger.', 3000));
+  });
+
+  it('the Slack node asks for one address, its webhook URL', async () => {
+    const r = await openBuilder();
+    await r.user.click(paletteItem('Slack Message'));
+    const panel = await screen.findByRole('complementary', { name: 'Node Properties' });
+    expect(within(panel).queryByRole('textbox', { name: 'URL' })).not.toBeInTheDocument();
+    const url = within(panel).getByRole('textbox', { name: 'Slack webhook URL' });
+    await r.user.type(url, 'https://hooks.slack.com/services/T/B/x');
+    expect(url).toHaveValue('https://hooks.slack.com/services/T/B/x');
+  });
+
+  it('a member sees the flow read-only: no palette, save, test or deploy, fields disabled, nothing saved', async () => {
+    const api = fakeApi([graphFlow()]);
+    const r = renderFlows({ route: '/flows/flow-1', api, role: 'member' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Workflow' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Workflow' })).not.toBeInTheDocument(); // no click-to-rename
+    expect(screen.getByText('Read only')).toBeInTheDocument();
+    for (const b of ['Save Flow', 'Test Flow', 'Deploy', 'Undeploy']) expect(screen.queryByRole('button', { name: b })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Runs' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Node palette' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('node-a1'));
+    const panel = await screen.findByRole('complementary', { name: 'Node Properties' });
+    expect(within(panel).getByLabelText('Label')).toBeDisabled();
+    expect(within(panel).queryByRole('button', { name: 'Delete node' })).not.toBeInTheDocument();
+    window.dispatchEvent(new Event('pagehide'));
+    await r.user.click(screen.getByRole('button', { name: '← Back to Flows' }));
+    expect(api.saveFlow).not.toHaveBeenCalled();
+    expect(api.updateFlow).not.toHaveBeenCalled();
+  });
+
+  it('a member opening /flows/new creates nothing and is told why', async () => {
+    const api = fakeApi();
+    renderFlows({ route: '/flows/new', api, role: 'member' });
+    expect(await screen.findByText('Your role does not allow creating flows.')).toBeInTheDocument();
+    expect(api.insertFlow).not.toHaveBeenCalled();
+  });
+
+  it('an auto-save the server refuses for the role says so, not "check your connection"', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const api = fakeApi([graphFlow()]);
+    api.saveFlow.mockRejectedValue(new Error('database error: new row violates row-level security policy for table "flows"', { cause: { code: '42501' } }));
+    const r = renderFlows({ route: '/flows/flow-1', api, user });
+    await screen.findByRole('button', { name: 'New Workflow' });
+    paletteItem('Webhook').focus();
+    await user.keyboard('{Enter}');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000);
+    });
+    expect(r.notify.error).toHaveBeenCalledWith('Auto-save Failed', 'Your role does not allow saving flows.');
   });
 
   it('reports a flow that does not exist', async () => {
@@ -264,7 +357,7 @@ describe('flow builder', () => {
 
   it('Back to Flows saves pending changes first', async () => {
     const r = await openBuilder();
-    await r.user.click(screen.getByRole('button', { name: 'Add Slack Message' }));
+    await r.user.click(paletteItem('Slack Message'));
     await r.user.click(screen.getByRole('button', { name: '← Back to Flows' }));
     await waitFor(() => expect(r.location()).toBe('/flows'));
     expect(r.api.saveFlow).toHaveBeenCalledTimes(1);

@@ -35,7 +35,7 @@ import {
   type FlowRun,
   type FlowRunNodeResult,
 } from '@accent/flows-common';
-import { useSession } from '@accent/shared/client';
+import { refusalOr, roleRefusalText, useCanBuild, useSession } from '@accent/shared/client';
 import type { FlowDeployment } from '../data/flows.js';
 import { Button, EmptyState, LoadingState, Modal, usePendingSaveGuard } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
@@ -70,7 +70,7 @@ const LARGE_FLOW_MIN_FIT_ZOOM = 0.5;
 
 export const NEW_FLOW_PARAM = 'new';
 
-type Load = { state: 'loading' } | { state: 'ready'; flow: Flow } | { state: 'missing' } | { state: 'error' };
+type Load = { state: 'loading' } | { state: 'ready'; flow: Flow } | { state: 'missing' } | { state: 'error' } | { state: 'refused' };
 
 /** Loads the flow of the route (or creates a new one for /flows/new), then shows the editor. */
 export function FlowBuilderPage() {
@@ -81,11 +81,17 @@ export function FlowBuilderPage() {
   const { user } = useSession();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const creating = useRef(false);
+  const canEdit = useCanBuild();
 
   useEffect(() => {
     if (load.state === 'ready' && load.flow.id === id) return;
     let live = true;
     if (id === NEW_FLOW_PARAM) {
+      // a member cannot create flows: nothing is inserted (the server would refuse it)
+      if (!canEdit) {
+        setLoad({ state: 'refused' });
+        return;
+      }
       if (creating.current) return;
       creating.current = true;
       const flow = newFlow({ id: env.newFlowId(), now: env.now() });
@@ -126,6 +132,12 @@ export function FlowBuilderPage() {
   }, [id]);
 
   if (load.state === 'loading') return <LoadingState text="Loading flow..." />;
+  if (load.state === 'refused')
+    return (
+      <div className={styles.centered}>
+        <EmptyState title="Flows are read-only for you" text={roleRefusalText('creating flows')} action={<Button onClick={() => navigate('/flows')}>Back to Flows</Button>} />
+      </div>
+    );
   if (load.state !== 'ready')
     return (
       <div className={styles.centered}>
@@ -154,6 +166,8 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const navigate = useNavigate();
   const { user } = useSession();
   const { screenToFlowPosition } = useReactFlow();
+  // members see the flow read-only: no palette, no moving or connecting, no save, test or deploy
+  const canEdit = useCanBuild();
 
   const [meta, setMeta] = useState(() => ({ name: initial.name, description: initial.description, status: initial.status, tags: initial.tags }));
   const [nodes, setNodes] = useState<CanvasNode[]>(() => initial.flowData.nodes.map(toCanvasNode));
@@ -174,6 +188,10 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const [run, setRun] = useState<FlowRun | null>(null);
   const [deployment, setDeployment] = useState<FlowDeployment | null>(null);
   const [deploying, setDeploying] = useState(false);
+  // whether the server has the flow deployed: the badge and Deploy/Undeploy follow it, not the stored
+  // status (an imported "active" flow, a sample or a duplicate of a deployed flow is not deployed);
+  // null until it answers
+  const [deployed, setDeployed] = useState<boolean | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
   // The latest state for saves that run after a render (timers, unmount).
@@ -212,11 +230,13 @@ export function FlowEditor({ initial }: FlowEditorProps) {
       if (!stored.current) return api.saveFlow(flow, user);
       await api.updateFlow(flow.id, { name: flow.name, description: flow.description, tags: flow.tags, flowData: flow.flowData });
     },
-    onError: () => notify.error(FLOW_TOASTS.autoSaveFailed.title, FLOW_TOASTS.autoSaveFailed.message),
+    onError: (err) => notify.error(FLOW_TOASTS.autoSaveFailed.title, refusalOr(err, 'saving flows', FLOW_TOASTS.autoSaveFailed.message)),
     onDirtyChange: setDirty,
     onSavingChange: setSaving,
   });
-  const markDirty = useCallback(() => saver.current!.markDirty(), []);
+  const markDirty = useCallback(() => {
+    if (canEdit) saver.current!.markDirty();
+  }, [canEdit]);
 
   useEffect(() => {
     // a new flow whose insert failed is saved by the first auto-save
@@ -229,6 +249,17 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   }, [initial]);
   // reloading or closing the tab saves at once and, while a save is pending, asks to confirm
   usePendingSaveGuard({ pending: dirty || saving, flush: () => saver.current!.leave() });
+
+  useEffect(() => {
+    let live = true;
+    api.getDeployment(initial.id).then(
+      (d) => live && setDeployed(d.deployed),
+      () => undefined, // unknown: the stored status is shown
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, initial.id]);
 
   // ---- canvas -------------------------------------------------------------------------------------
 
@@ -295,7 +326,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
 
   const onCanvasKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+      if (!canEdit || (event.key !== 'Delete' && event.key !== 'Backspace')) return;
       const target = event.target as HTMLElement;
       if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
       const next = deleteSelection(latest.current.nodes, latest.current.edges);
@@ -305,7 +336,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
       setEdges(next.edges);
       markDirty();
     },
-    [markDirty],
+    [markDirty, canEdit],
   );
 
   const updateNodeData = useCallback(
@@ -408,6 +439,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
       if (!(await saver.current!.flush())) throw new Error(FLOW_TOASTS.autoSaveFailed.message);
       const result = await api.deployFlow(initial.id);
       setMeta((m) => ({ ...m, status: 'active' }));
+      setDeployed(true);
       setDeployment(result);
     } catch (err) {
       notify.error('Deploy Failed', errorMessage(err), BUILDER_TOAST_MS);
@@ -421,6 +453,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     try {
       await api.undeployFlow(initial.id);
       setMeta((m) => ({ ...m, status: 'inactive' }));
+      setDeployed(false);
       notify.success('Flow undeployed', undefined, BUILDER_TOAST_MS);
     } catch (err) {
       notify.error('Undeploy Failed', errorMessage(err), BUILDER_TOAST_MS);
@@ -428,6 +461,9 @@ export function FlowEditor({ initial }: FlowEditorProps) {
       setDeploying(false);
     }
   }
+
+  const active = deployed ?? meta.status === 'active';
+  const shownStatus = deployed === null ? meta.status : deployed ? 'active' : meta.status === 'active' ? 'inactive' : meta.status;
 
   // the canvas shows the results of the panel that is open: the Test Flow run, or the run picked in Runs
   const shownRun = runsOpen ? historyRun : run;
@@ -448,34 +484,43 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         <Button variant="ghost" onClick={() => void back()}>
           ← Back to Flows
         </Button>
-        <EditableTitle name={meta.name} onCommit={(n) => void rename(n)} />
-        <StatusTag status={meta.status} />
-        <span className={styles.saveState} aria-live="polite">
-          {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
-        </span>
+        {canEdit ? <EditableTitle name={meta.name} onCommit={(n) => void rename(n)} /> : <h1 className={styles.title}>{meta.name}</h1>}
+        <StatusTag status={shownStatus} />
+        {canEdit ? (
+          <span className={styles.saveState} aria-live="polite">
+            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+          </span>
+        ) : (
+          <span className={styles.saveState}>Read only</span>
+        )}
         <div className={styles.headerActions}>
-          <Button variant="secondary" onClick={() => setTestOpen((o) => !o)} aria-pressed={testOpen}>
-            Test Flow
-          </Button>
+          {canEdit && (
+            <Button variant="secondary" onClick={() => setTestOpen((o) => !o)} aria-pressed={testOpen}>
+              Test Flow
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setPanel((p) => (p === 'runs' ? null : 'runs'))} aria-pressed={runsOpen}>
             Runs
           </Button>
-          <Button variant="secondary" onClick={() => void saveNow()} loading={saving}>
-            Save Flow
-          </Button>
-          {meta.status === 'active' ? (
-            <Button variant="secondary" onClick={() => void undeploy()} loading={deploying}>
-              Undeploy
-            </Button>
-          ) : (
-            <Button onClick={() => void deploy()} loading={deploying}>
-              Deploy
+          {canEdit && (
+            <Button variant="secondary" onClick={() => void saveNow()} loading={saving}>
+              Save Flow
             </Button>
           )}
+          {canEdit &&
+            (active ? (
+              <Button variant="secondary" onClick={() => void undeploy()} loading={deploying}>
+                Undeploy
+              </Button>
+            ) : (
+              <Button onClick={() => void deploy()} loading={deploying}>
+                Deploy
+              </Button>
+            ))}
         </div>
       </header>
       <div className={styles.body}>
-        <Palette onAdd={addAtCentre} />
+        {canEdit && <Palette onAdd={addAtCentre} />}
         <div className={styles.canvas} ref={wrapper} onKeyDown={onCanvasKeyDown} data-testid="canvas">
           <RunResultsContext.Provider value={results}>
             <ReactFlow<CanvasNode, CanvasEdge>
@@ -486,6 +531,8 @@ export function FlowEditor({ initial }: FlowEditorProps) {
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
               onConnect={onConnect}
+              nodesDraggable={canEdit}
+              nodesConnectable={canEdit}
               onDrop={onDrop}
               onDragOver={onDragOver}
               onMoveEnd={onMoveEnd}
@@ -519,7 +566,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         ) : runsOpen ? (
           <RunsPanel flowId={initial.id} selected={historyRun} onSelectRun={setHistoryRun} onClose={() => setPanel(null)} onSelectNode={selectNode} />
         ) : (
-          selected && <PropertiesPanel node={selected} onChange={updateNodeData} onDelete={deleteNode} onClose={clearSelection} />
+          selected && <PropertiesPanel node={selected} onChange={updateNodeData} onDelete={deleteNode} onClose={clearSelection} readOnly={!canEdit} />
         )}
       </div>
       <Modal
@@ -529,7 +576,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         footer={<Button onClick={() => setDeployment(null)}>Done</Button>}
       >
         <div className={styles.deploy}>
-          <p>The flow is live. Copy these now: the secret is shown only once.</p>
+          <p>{deployment?.secret ? 'The flow is live. Copy these now: the secret is shown only once.' : 'The flow is live.'}</p>
           {deployment?.webhookUrl && <CopyField label="Webhook URL" value={deployment.webhookUrl} />}
           {deployment?.secret && <CopyField label="Secret" value={deployment.secret} />}
           {deployment?.secretHeader && <CopyField label="Secret header" value={deployment.secretHeader} />}

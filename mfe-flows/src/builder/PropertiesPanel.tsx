@@ -23,9 +23,11 @@ export interface PropertiesPanelProps {
   onChange: (id: string, patch: Partial<CanvasNodeData>) => void;
   onDelete: (id: string) => void;
   onClose: () => void;
+  /** a member's view: the fields are shown, not changed */
+  readOnly?: boolean;
 }
 
-export const PropertiesPanel = memo(function PropertiesPanel({ node, onChange, onDelete, onClose }: PropertiesPanelProps) {
+export const PropertiesPanel = memo(function PropertiesPanel({ node, onChange, onDelete, onClose, readOnly = false }: PropertiesPanelProps) {
   const set = (patch: Record<string, unknown>) => onChange(node.id, patch as Partial<CanvasNodeData>);
   const data = node.data;
   return (
@@ -39,16 +41,18 @@ export const PropertiesPanel = memo(function PropertiesPanel({ node, onChange, o
       <p className={styles.muted}>
         {node.type} · {data.subtype} · <code>{node.id}</code>
       </p>
-      <div className={styles.fields}>
+      <fieldset className={styles.fields} disabled={readOnly}>
         <TextField label="Label" value={data.label} onChange={(e) => set({ label: e.target.value })} />
         {node.type === 'trigger' && <TriggerFields data={data as TriggerNodeData} set={set} />}
         {node.type === 'llm' && <LlmFields data={data as LlmNodeData} set={set} />}
         {node.type === 'condition' && <ConditionFields data={data as ConditionNodeData} set={set} />}
         {node.type === 'action' && <ActionFields data={data as ActionNodeData} set={set} />}
-      </div>
-      <Button variant="danger" size="sm" onClick={() => onDelete(node.id)}>
-        Delete node
-      </Button>
+      </fieldset>
+      {!readOnly && (
+        <Button variant="danger" size="sm" onClick={() => onDelete(node.id)}>
+          Delete node
+        </Button>
+      )}
     </aside>
   );
 });
@@ -148,7 +152,7 @@ function ActionFields({ data, set }: { data: ActionNodeData; set: Setter }) {
   return (
     <>
       <Select label="Action type" value={actionType} options={options(FLOW_ACTION_TYPES)} onChange={(e) => set({ actionType: e.target.value })} />
-      {(http || actionType === 'slack') && <TextField label="URL" value={data.url} placeholder="https://" onChange={(e) => set({ url: e.target.value })} />}
+      {http && <TextField label="URL" value={data.url} placeholder="https://" onChange={(e) => set({ url: e.target.value })} />}
       {http && (
         <>
           <Select label="Method" value={data.method} options={options(FLOW_HTTP_METHODS)} onChange={(e) => set({ method: e.target.value })} />
@@ -162,7 +166,15 @@ function ActionFields({ data, set }: { data: ActionNodeData; set: Setter }) {
         </>
       )}
       {actionType === 'database' && <TextField label="Table" value={data.table} onChange={(e) => set({ table: e.target.value })} />}
-      {actionType === 'slack' && <TextField label="Slack webhook URL" value={data.webhookUrl} onChange={(e) => set({ webhookUrl: e.target.value })} />}
+      {/* one address for Slack: older nodes kept it in `url`, which the runner still reads when webhookUrl is empty */}
+      {actionType === 'slack' && (
+        <TextField
+          label="Slack webhook URL"
+          value={data.webhookUrl || data.url || ''}
+          placeholder="https://hooks.slack.com/services/…"
+          onChange={(e) => set({ webhookUrl: e.target.value, url: '' })}
+        />
+      )}
       <TextArea
         label={actionType === 'email' ? 'Body' : actionType === 'slack' ? 'Message' : actionType === 'database' ? 'Row (JSON)' : 'Body'}
         rows={4}

@@ -31,6 +31,25 @@ describe('AI Flows dashboard', () => {
     expect(card.getByText('active')).toBeInTheDocument();
   });
 
+  it('a member sees the flows read-only: no create, import or card actions, and nothing is seeded', async () => {
+    const api = fakeApi([]);
+    renderFlows({ api, role: 'member' });
+    expect(await screen.findByText('No Flows Created Yet')).toBeInTheDocument();
+    await waitFor(() => expect(api.listFlows).toHaveBeenCalled());
+    expect(api.insertFlows).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Create New Flow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+  });
+
+  it("a member's cards open the flow but offer no duplicate or delete; the card says 1 run, not 1 runs", async () => {
+    renderFlows({ api: fakeApi([flow({ id: 'f1', name: 'Lead Scoring', executionCount: 1 })]), role: 'member' });
+    await screen.findByText('Lead Scoring');
+    expect(screen.queryByRole('button', { name: 'Actions for Lead Scoring' })).not.toBeInTheDocument();
+    expect(cardOf('Lead Scoring')).toHaveTextContent('1 run');
+    expect(cardOf('Lead Scoring')).not.toHaveTextContent('1 runs');
+  });
+
   it('searches name, description or status, case-insensitively', async () => {
     const r = await ready();
     const search = screen.getByPlaceholderText('Search flows...');
@@ -61,7 +80,7 @@ describe('AI Flows dashboard', () => {
 
   it('opens a card in the builder', async () => {
     const r = await ready();
-    await r.user.click(screen.getByRole('link', { name: 'Open Newsletter' }));
+    await r.user.click(screen.getByRole('link', { name: /^Newsletter\b/ }));
     expect(r.location()).toBe('/flows/f2');
   });
 

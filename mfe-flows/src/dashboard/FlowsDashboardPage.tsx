@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/flows-common';
-import { useSession } from '@accent/shared/client';
+import { useCanBuild, useSession } from '@accent/shared/client';
 import type { FlowSummary } from '../data/flows.js';
 import { Button, ConfirmDialog, EmptyState, LoadingState, Menu } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
@@ -22,6 +22,8 @@ export function FlowsDashboardPage() {
   const { api, notify } = env;
   const navigate = useNavigate();
   const { user } = useSession();
+  // members see the flows read-only: no create, import, duplicate, delete, nor sample seeding
+  const canEdit = useCanBuild();
   const [flows, setFlows] = useState<FlowSummary[]>([]);
   const [loading, setLoading] = useState(true);
   const [query, setQuery] = useState('');
@@ -47,6 +49,7 @@ export function FlowsDashboardPage() {
     seeding.current ??= (async () => {
       // The emptiness check runs before the list is read: samples only go into an empty list.
       let empty = false;
+      if (!canEdit) return;
       try {
         empty = (await api.listFlows()).length === 0;
       } catch {
@@ -167,13 +170,17 @@ export function FlowsDashboardPage() {
           <Button variant="secondary" onClick={() => void exportAll()}>
             Export
           </Button>
-          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-            Import
-          </Button>
-          <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(e) => void importFile(e)} />
-          <Button onClick={createFlow}>
-            Create New Flow
-          </Button>
+          {canEdit && (
+            <>
+              <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+                Import
+              </Button>
+              <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(e) => void importFile(e)} />
+              <Button onClick={createFlow}>
+                Create New Flow
+              </Button>
+            </>
+          )}
         </div>
       </header>
 
@@ -203,11 +210,13 @@ export function FlowsDashboardPage() {
       ) : flows.length === 0 ? (
         <EmptyState
           title={FLOW_MESSAGES.emptyTitle}
-          text={FLOW_MESSAGES.emptyText}
+          text={canEdit ? FLOW_MESSAGES.emptyText : undefined}
           action={
-            <Button onClick={createFlow}>
-              {FLOW_MESSAGES.emptyButton}
-            </Button>
+            canEdit ? (
+              <Button onClick={createFlow}>
+                {FLOW_MESSAGES.emptyButton}
+              </Button>
+            ) : undefined
           }
         />
       ) : visible.length === 0 ? (
@@ -215,7 +224,12 @@ export function FlowsDashboardPage() {
       ) : (
         <ul className={styles.grid} aria-label="Flows">
           {visible.map((flow) => (
-            <FlowCard key={flow.id} flow={flow} onOpen={() => navigate(`/flows/${encodeURIComponent(flow.id)}`)} onDuplicate={() => void duplicate(flow)} onDelete={() => setToDelete(flow)} />
+            <FlowCard
+              key={flow.id}
+              flow={flow}
+              onOpen={() => navigate(`/flows/${encodeURIComponent(flow.id)}`)}
+              {...(canEdit ? { onDuplicate: () => void duplicate(flow), onDelete: () => setToDelete(flow) } : {})}
+            />
           ))}
         </ul>
       )}
@@ -238,7 +252,8 @@ function order(label: string): number {
   return [FLOW_MESSAGES.allStatuses, 'active', 'draft', 'inactive'].indexOf(label);
 }
 
-function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; onOpen: () => void; onDuplicate: () => void; onDelete: () => void }) {
+/** Without onDuplicate and onDelete (a member), the card has no menu. */
+function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; onOpen: () => void; onDuplicate?: () => void; onDelete?: () => void }) {
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
@@ -247,31 +262,33 @@ function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; 
   };
   return (
     <li className={styles.card} data-testid="flow-card">
-      <article className={styles.cardBody} role="link" tabIndex={0} aria-label={`Open ${flow.name}`} onClick={onOpen} onKeyDown={onKeyDown}>
+      <article className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
         <div className={styles.cardTop}>
           <h2 className={styles.cardTitle}>{flow.name}</h2>
           <StatusTag status={flow.status} />
         </div>
         <p className={styles.cardText}>{flow.description}</p>
         <p className={styles.cardMeta}>
-          {flow.nodeCount} {flow.nodeCount === 1 ? 'node' : 'nodes'} · {flow.executionCount} runs
+          {flow.nodeCount} {flow.nodeCount === 1 ? 'node' : 'nodes'} · {flow.executionCount} {flow.executionCount === 1 ? 'run' : 'runs'}
           {flow.updatedAt ? ` · updated ${new Date(flow.updatedAt).toLocaleDateString()}` : ''}
         </p>
       </article>
-      <div className={styles.cardMenu}>
-        <Menu
-          label={`Actions for ${flow.name}`}
-          items={[
-            { label: 'Duplicate', onSelect: onDuplicate },
-            { label: 'Delete', onSelect: onDelete, danger: true },
-          ]}
-          trigger={(props) => (
-            <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${flow.name}`}>
-              ⋯
-            </button>
-          )}
-        />
-      </div>
+      {onDuplicate && onDelete && (
+        <div className={styles.cardMenu}>
+          <Menu
+            label={`Actions for ${flow.name}`}
+            items={[
+              { label: 'Duplicate', onSelect: onDuplicate },
+              { label: 'Delete', onSelect: onDelete, danger: true },
+            ]}
+            trigger={(props) => (
+              <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${flow.name}`}>
+                ⋯
+              </button>
+            )}
+          />
+        </div>
+      )}
     </li>
   );
 }

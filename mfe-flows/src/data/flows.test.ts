@@ -61,13 +61,14 @@ describe('flowsService over PostgREST', () => {
     expect(seen[1]!.query.get('or')).toBe('(name.ilike."%lead, scoring%",description.ilike."%lead, scoring%")');
   });
 
-  it('reads one flow with every field, and null for PGRST116', async () => {
-    replies.push({ status: 200, body: row() });
+  it('reads one flow with every field, and null for an unknown id without asking for one object (no 406)', async () => {
+    replies.push({ status: 200, body: [row()] });
     const got = await service().getFlow('flow-1');
     expect(got).toMatchObject({ id: 'flow-1', tags: ['sales'], successRate: 75.5, flowData: { nodes: [{ id: 'trigger-1' }] } });
     expect(seen[0]!.query.get('select')).toBe('*');
     expect(seen[0]!.query.get('id')).toBe('eq.flow-1');
-    replies.push(pgError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned'));
+    expect(String(seen[0]!.headers.accept ?? '')).not.toContain('vnd.pgrst.object');
+    replies.push({ status: 200, body: [] });
     expect(await service().getFlow('missing')).toBeNull();
   });
 
@@ -107,13 +108,13 @@ describe('flowsService over PostgREST', () => {
   });
 
   it('duplicates: fetch, new id, "(Copy)", draft, counters zero, insert; null when the original is gone', async () => {
-    replies.push({ status: 200, body: row() }, { status: 201, body: row({ id: 'copy' }) });
+    replies.push({ status: 200, body: [row()] }, { status: 201, body: row({ id: 'copy' }) });
     await service().duplicateFlow('flow-1', user);
     const inserted = seen[1]!.body as Record<string, unknown>;
     expect(inserted).toMatchObject({ name: 'Lead router (Copy)', status: 'draft', execution_count: 0, success_rate: 0, tags: ['sales'] });
     expect(inserted.id).toMatch(/^flow-\d+-[a-z0-9]{9}$/);
     expect(inserted.created_at).not.toBe('2025-06-01T10:00:00+00:00');
-    replies.push(pgError(406, 'PGRST116', 'none'));
+    replies.push({ status: 200, body: [] });
     expect(await service().duplicateFlow('gone')).toBeNull();
   });
 
@@ -152,5 +153,16 @@ describe('flowsService over PostgREST', () => {
     expect(calls[2]).toMatchObject({ method: 'post', url: '/api/v1/flows/f/undeploy' });
     expect(await s.listFlowRuns('f')).toEqual([]);
     expect(calls[3]).toMatchObject({ method: 'get', url: '/api/v1/flows/f/runs' });
+  });
+
+  it("reads the deployment's state (deployed or not, never a secret)", async () => {
+    const adapter: AxiosAdapter = async (config) => {
+      const data = config.url === '/api/v1/flows/f/deployment'
+        ? { flow_id: 'f', deployed: true, status: 'active', trigger: 'webhook', webhookUrl: 'https://x/hook', secretHeader: 'X-Accent-Flow-Secret', deployed_at: '2025-06-01T10:00:00Z' }
+        : { flow_id: 'g', deployed: false, status: 'active', trigger: null, deployed_at: null };
+      return { data, status: 200, statusText: 'OK', headers: {}, config };
+    };
+    expect(await service(adapter).getDeployment('f')).toEqual({ deployed: true, webhookUrl: 'https://x/hook', secretHeader: 'X-Accent-Flow-Secret' });
+    expect(await service(adapter).getDeployment('g')).toEqual({ deployed: false });
   });
 });

@@ -57,6 +57,11 @@ export interface FlowDeployment {
   schedule?: { cron: string; timezone: string };
 }
 
+/** A flow's deployment as the server has it (never the secret). */
+export interface FlowDeploymentState extends Omit<FlowDeployment, 'secret'> {
+  deployed: boolean;
+}
+
 export interface FlowsService {
   /** id, name, description, status and counters, most recently updated first. Raises `database error: …`. */
   listFlows(): Promise<FlowSummary[]>;
@@ -86,6 +91,11 @@ export interface FlowsService {
   deployFlow(id: string): Promise<FlowDeployment>;
   /** POST /api/v1/flows/:id/undeploy */
   undeployFlow(id: string): Promise<void>;
+  /**
+   * GET /api/v1/flows/:id/deployment: whether the start trigger is live. The stored status alone can be
+   * stale (an imported "active" flow, a sample or a duplicate of a deployed flow is not deployed).
+   */
+  getDeployment(id: string): Promise<FlowDeploymentState>;
   /** GET /api/v1/flows/:id/runs */
   listFlowRuns(id: string): Promise<FlowRun[]>;
 }
@@ -163,6 +173,8 @@ const deploymentSchema = z.looseObject({
   schedule: z.object({ cron: z.string(), timezone: z.string() }).nullish(),
 });
 
+const deploymentStateSchema = deploymentSchema.extend({ deployed: z.boolean() });
+
 function parseRun(data: unknown): FlowRun {
   const parsed = flowRunSchema.safeParse(data);
   return parsed.success ? parsed.data : (data as FlowRun);
@@ -206,7 +218,8 @@ export function createFlowsService(source: DataClientSource = getDataClient, htt
     },
 
     async getFlow(id) {
-      const { data, error } = await attempt(source, (c) => table(c).select('*').eq('id', id).single());
+      // maybeSingle: an unknown id is an empty list, not a 406 in the browser's console
+      const { data, error } = await attempt(source, (c) => table(c).select('*').eq('id', id).maybeSingle());
       if (error) {
         if (error.code === NOT_FOUND_CODE) return null;
         throw databaseError(error);
@@ -309,6 +322,18 @@ export function createFlowsService(source: DataClientSource = getDataClient, htt
 
     async undeployFlow(id) {
       await http.post(`/api/v1/flows/${encodeURIComponent(id)}/undeploy`);
+    },
+
+    async getDeployment(id) {
+      const { data } = await http.get<unknown>(`/api/v1/flows/${encodeURIComponent(id)}/deployment`);
+      const d = deploymentStateSchema.parse(data);
+      return {
+        deployed: d.deployed,
+        ...(d.webhookUrl ? { webhookUrl: d.webhookUrl } : {}),
+        ...(d.secretHeader ? { secretHeader: d.secretHeader } : {}),
+        ...(d.formUrl ? { formUrl: d.formUrl } : {}),
+        ...(d.schedule ? { schedule: d.schedule } : {}),
+      };
     },
 
     async listFlowRuns(id) {

@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Flow, FlowExportFile, FlowRun, FlowStatus } from '@accent/flows-common';
 import { flowId } from '@accent/flows-common';
 import { toast } from '@accent/shared/client';
-import { flowsService, type FlowDeployment, type FlowPatch, type FlowSummary, type FlowUser } from '../data/flows.js';
+import { flowsService, type FlowDeployment, type FlowDeploymentState, type FlowPatch, type FlowSummary, type FlowUser } from '../data/flows.js';
 import type { Notifier as BaseNotifier } from '@accent/shared/client';
 import { saveFile } from '@accent/shared/ui';
 
@@ -26,6 +26,8 @@ export interface FlowsData {
   testFlow(id: string, payload: unknown): Promise<FlowRun>;
   deployFlow(id: string): Promise<FlowDeployment>;
   undeployFlow(id: string): Promise<void>;
+  /** whether the flow is really deployed (GET /api/v1/flows/:id/deployment) */
+  getDeployment(id: string): Promise<FlowDeploymentState>;
   /** the flow's recent runs, newest first (GET /api/v1/flows/:id/runs) */
   listFlowRuns(id: string): Promise<FlowRun[]>;
 }
@@ -72,6 +74,7 @@ export const defaultFlowsEnvironment: FlowsEnvironment = {
     testFlow: (id, payload) => flowsService.testFlow(id, payload),
     deployFlow: (id) => flowsService.deployFlow(id),
     undeployFlow: (id) => flowsService.undeployFlow(id),
+    getDeployment: (id) => flowsService.getDeployment(id),
     listFlowRuns: (id) => flowsService.listFlowRuns(id),
   },
   notify: {
@@ -94,7 +97,10 @@ export function FlowsDataProvider({ value, children }: { value?: Partial<FlowsEn
 
 export const useFlowsEnv = () => useContext(FlowsDataContext);
 
+/** What went wrong, in the server's words: an API error's detail without its "HTTP 400:" prefix. */
 export function errorMessage(err: unknown, fallback = 'Request failed'): string {
+  const detail = (err as { detail?: unknown } | null)?.detail;
+  if (err instanceof Error && typeof detail === 'string' && detail.trim()) return detail;
   if (err instanceof Error && err.message) return err.message;
   if (typeof err === 'string' && err) return err;
   return fallback;

@@ -1,6 +1,7 @@
 // Test harness: the Flows routes in a memory router with injected data access (plain jest functions
 // through FlowsDataContext; no module mocking) and an in-memory flows table.
 import { jest } from '@jest/globals';
+import { signInAs } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
@@ -43,14 +44,17 @@ export const summaryOf = (f: Flow): FlowSummary => ({
 });
 
 type Fake<K extends keyof FlowsData> = jest.Mock<FlowsData[K]>;
-export type FakeApi = { [K in keyof FlowsData]: Fake<K> } & { table: Map<string, Flow> };
+export type FakeApi = { [K in keyof FlowsData]: Fake<K> } & { table: Map<string, Flow>; deployed: Set<string> };
 
 /** An in-memory flows table with every operation recorded. */
 export function fakeApi(initial: Flow[] = []): FakeApi {
   const table = new Map(initial.map((f) => [f.id, f]));
+  /** what the server has deployed (the stored status alone does not say) */
+  const deployed = new Set<string>();
   const run: FlowRun = { id: 'run-1', flow_id: 'flow-1', status: 'succeeded', trigger: 'test', payload: {}, nodes: [], started_at: '2025-06-01T10:00:00.000Z', finished_at: '2025-06-01T10:00:01.000Z', duration_ms: 1000, error: null };
   return {
     table,
+    deployed,
     listFlows: jest.fn<FlowsData['listFlows']>(async () => [...table.values()].map(summaryOf)),
     getFlow: jest.fn<FlowsData['getFlow']>(async (id) => table.get(id) ?? null),
     insertFlow: jest.fn<FlowsData['insertFlow']>(async (f) => {
@@ -80,8 +84,14 @@ export function fakeApi(initial: Flow[] = []): FakeApi {
       return flows.length;
     }),
     testFlow: jest.fn<FlowsData['testFlow']>(async () => run),
-    deployFlow: jest.fn<FlowsData['deployFlow']>(async () => ({ webhookUrl: 'http://localhost/hooks/flow-1', secret: 's3cret' })),
-    undeployFlow: jest.fn<FlowsData['undeployFlow']>(async () => undefined),
+    deployFlow: jest.fn<FlowsData['deployFlow']>(async (id) => {
+      deployed.add(id);
+      return { webhookUrl: 'http://localhost/hooks/flow-1', secret: 's3cret' };
+    }),
+    undeployFlow: jest.fn<FlowsData['undeployFlow']>(async (id) => {
+      deployed.delete(id);
+    }),
+    getDeployment: jest.fn<FlowsData['getDeployment']>(async (id) => ({ deployed: deployed.has(id) })),
     listFlowRuns: jest.fn<FlowsData['listFlowRuns']>(async () => []),
   };
 }
@@ -104,11 +114,14 @@ export interface RenderOptions {
   notify?: FakeNotify;
   download?: jest.Mock<FlowsEnvironment['download']>;
   user?: UserEvent;
+  /** who is signed in (admin unless said) */
+  role?: 'admin' | 'builder' | 'member';
 }
 
 export type Rendered = RenderResult & { api: FakeApi; notify: FakeNotify; user: UserEvent; download: jest.Mock<FlowsEnvironment['download']>; location(): string | null };
 
-export function renderFlows({ route = '/flows', api = fakeApi(), notify = fakeNotify(), download = jest.fn<FlowsEnvironment['download']>(), user = userEvent.setup() }: RenderOptions = {}): Rendered {
+export function renderFlows({ route = '/flows', api = fakeApi(), notify = fakeNotify(), download = jest.fn<FlowsEnvironment['download']>(), user = userEvent.setup(), role = 'admin' }: RenderOptions = {}): Rendered {
+  signInAs(role);
   let n = 0;
   let m = 0;
   const env: Partial<FlowsEnvironment> = {

@@ -14,6 +14,7 @@ export {
   type LoginCredentials,
 } from './session.js';
 export { useSession, type SessionView } from './use-session.js';
+export { canBuild, useCanBuild, isRoleRefusal, roleRefusalText, refusalOr } from './roles.js';
 export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } from './http.js';
 export { createAuthApi, type AuthApi, type LoginRequestBody } from './auth-api.js';
 export { remotesApi, createRemotesApi, readRemoteRegistryEntry, type RemotesApi } from './remotes-api.js';
