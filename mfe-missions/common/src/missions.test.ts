@@ -12,6 +12,7 @@ import {
   normalizeMissionRun,
   normalizeSchedule,
   scheduleText,
+  ordinal,
   toMissionMetadata,
   type Mission,
   type MissionWrite,
@@ -67,8 +68,11 @@ describe('scheduleText (spec 01 §9)', () => {
     expect(scheduleText({ type: 'on-demand' })).toBe('On-demand');
     expect(scheduleText({ type: 'scheduled', frequency: 'daily', time: '09:30' })).toBe('Daily at 09:30');
     expect(scheduleText({ type: 'scheduled', frequency: 'weekly', time: '08:00', daysOfWeek: [1, 3, 5] })).toBe('Weekly (Mon, Wed, Fri) at 08:00');
-    expect(scheduleText({ type: 'scheduled', frequency: 'monthly', time: '07:15', dayOfMonth: 1 })).toBe('Monthly on the 1th at 07:15');
-    expect(scheduleText({ type: 'scheduled', frequency: 'monthly', time: '07:15', dayOfMonth: 22 })).toBe('Monthly on the 22th at 07:15');
+    expect(scheduleText({ type: 'scheduled', frequency: 'monthly', time: '07:15', dayOfMonth: 1 })).toBe('Monthly on the 1st at 07:15');
+    expect(scheduleText({ type: 'scheduled', frequency: 'monthly', time: '07:15', dayOfMonth: 22 })).toBe('Monthly on the 22nd at 07:15');
+    // a day no month has is not described as if it were one
+    expect(scheduleText({ type: 'scheduled', frequency: 'monthly', time: '07:15', dayOfMonth: 0 })).toBe('Scheduled');
+    expect(scheduleText({ type: 'scheduled', frequency: 'monthly', time: '07:15', dayOfMonth: 32 })).toBe('Scheduled');
   });
 
   it('names weekdays Sun to Sat, Sunday first, whatever order they were stored in', () => {
@@ -88,25 +92,32 @@ describe('scheduleText (spec 01 §9)', () => {
 });
 
 describe('agentMissionStats (spec 01 §3, §9)', () => {
-  it('counts missions, active missions and executions, and averages the success rate to 2 decimals', () => {
+  it('counts missions, active missions and executions; the success rate is over runs, to 2 decimals', () => {
     const stats = agentMissionStats([
       mission({ status: 'active', execution_count: 3, success_rate: 100 }),
       mission({ status: 'paused', execution_count: 2, success_rate: 50 }),
-      mission({ status: 'active', execution_count: 1, success_rate: 33.33 }),
+      mission({ status: 'active', execution_count: 1, success_rate: 0 }),
     ]);
-    expect(stats).toEqual({ totalMissions: 3, activeMissions: 2, totalExecutions: 6, averageSuccessRate: 61.11 });
+    // 3 + 1 + 0 of 6 runs succeeded
+    expect(stats).toEqual({ totalMissions: 3, activeMissions: 2, totalExecutions: 6, averageSuccessRate: 66.67 });
   });
 
-  it('rounds half up on the decimal value', () => {
-    const rates = (a: number, b: number) => agentMissionStats([mission({ success_rate: a }), mission({ success_rate: b })]).averageSuccessRate;
-    expect(rates(75, 33.33)).toBe(54.17);
-    expect(rates(1.005, 1.005)).toBe(1.01);
-    expect(rates(100, 0)).toBe(50);
+  it('does not count a mission that never ran as 0%', () => {
+    // three missions, two runs, both succeeded
+    const stats = agentMissionStats([
+      mission({ execution_count: 1, success_rate: 100 }),
+      mission({ execution_count: 1, success_rate: 100 }),
+      mission({ execution_count: 0, success_rate: 0 }),
+    ]);
+    expect(stats.averageSuccessRate).toBe(100);
+    // a rate stored rounded still gives whole runs: 2 of 3
+    expect(agentMissionStats([mission({ execution_count: 3, success_rate: 66.67 })]).averageSuccessRate).toBe(66.67);
   });
 
-  it('is zero without missions, and reads numeric columns that arrive as strings', () => {
-    expect(agentMissionStats([])).toEqual({ totalMissions: 0, activeMissions: 0, totalExecutions: 0, averageSuccessRate: 0 });
-    expect(agentMissionStats([{ status: 'draft', execution_count: '4' as never, success_rate: '12.5' as never }]).averageSuccessRate).toBe(12.5);
+  it('has no rate without runs, and reads numeric columns that arrive as strings', () => {
+    expect(agentMissionStats([])).toEqual({ totalMissions: 0, activeMissions: 0, totalExecutions: 0, averageSuccessRate: null });
+    expect(agentMissionStats([mission({ execution_count: 0, success_rate: 0 })]).averageSuccessRate).toBeNull();
+    expect(agentMissionStats([{ status: 'draft', execution_count: '8' as never, success_rate: '12.5' as never }]).averageSuccessRate).toBe(12.5);
   });
 });
 
@@ -216,5 +227,12 @@ describe('missionWriteSchema (the editor)', () => {
       dayOfMonth: 3,
     });
     expect(normalizeDelivery({ channels: ['webhook'], email: 'x@y.z', webhookUrl: ' https://a.test ' })).toEqual({ channels: ['feed', 'webhook'], webhookUrl: 'https://a.test' });
+  });
+});
+
+describe('ordinal', () => {
+  it('gives each day of the month its English ordinal', () => {
+    const days = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31];
+    expect(days.map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st']);
   });
 });

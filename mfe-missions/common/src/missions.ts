@@ -151,13 +151,30 @@ export interface AgentMissionStats {
   totalMissions: number;
   activeMissions: number;
   totalExecutions: number;
-  /** mean of the missions' success rates, rounded to 2 decimals (0 without missions) */
-  averageSuccessRate: number;
+  /**
+   * the share of all their runs that succeeded, in percent rounded to 2 decimals; null when none has run
+   * (a mission that never ran is not a 0% mission)
+   */
+  averageSuccessRate: number | null;
 }
 
 // ---- Schedule text, stats, views ----------------------------------------------------------------
 
-/** "On-demand"; "Daily at {time}"; "Weekly ({days}) at {time}"; "Monthly on the {n}th at {time}"; otherwise "Scheduled" (spec 01 §9). */
+const ORDINAL_RULES = new Intl.PluralRules('en-US', { type: 'ordinal' });
+const ORDINAL_SUFFIXES: Record<Intl.LDMLPluralRule, string> = { zero: 'th', one: 'st', two: 'nd', few: 'rd', many: 'th', other: 'th' };
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd… (the spec's "{n}th" stands for the ordinal). */
+export function ordinal(n: number): string {
+  return `${n}${ORDINAL_SUFFIXES[ORDINAL_RULES.select(n)]}`;
+}
+
+/** A day of the month a monthly schedule can run on. */
+export const isDayOfMonth = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 31;
+
+/**
+ * "On-demand"; "Daily at {time}"; "Weekly ({days}) at {time}"; "Monthly on the {n}th at {time}" with
+ * the day's ordinal; otherwise (a day outside 1–31 included) "Scheduled" (spec 01 §9).
+ */
 export function scheduleText(schedule: Partial<MissionSchedule> | null | undefined): string {
   if (!schedule || schedule.type === 'on-demand') return 'On-demand';
   if (schedule.type !== 'scheduled') return 'Scheduled';
@@ -169,7 +186,7 @@ export function scheduleText(schedule: Partial<MissionSchedule> | null | undefin
     if (days.length === 0) return 'Scheduled';
     return `Weekly (${days.map((d) => WEEKDAY_NAMES[d]).join(', ')}) at ${time}`;
   }
-  if (frequency === 'monthly' && schedule.dayOfMonth != null) return `Monthly on the ${schedule.dayOfMonth}th at ${time}`;
+  if (frequency === 'monthly' && isDayOfMonth(schedule.dayOfMonth)) return `Monthly on the ${ordinal(schedule.dayOfMonth)} at ${time}`;
   return 'Scheduled';
 }
 
@@ -188,11 +205,12 @@ export function agentMissionStats(missions: readonly Pick<Mission, 'status' | 'e
   const totalMissions = missions.length;
   const activeMissions = missions.filter((m) => m.status === 'active').length;
   const totalExecutions = missions.reduce((sum, m) => sum + (Number(m.execution_count) || 0), 0);
-  const rateSum = missions.reduce((sum, m) => sum + (Number(m.success_rate) || 0), 0);
-  return { totalMissions, activeMissions, totalExecutions, averageSuccessRate: totalMissions ? roundTo2(rateSum / totalMissions) : 0 };
+  // each mission's succeeded runs, back from its rate (stored rounded to 2 decimals) and its run count
+  const succeeded = missions.reduce((sum, m) => sum + Math.round(((Number(m.success_rate) || 0) * (Number(m.execution_count) || 0)) / 100), 0);
+  return { totalMissions, activeMissions, totalExecutions, averageSuccessRate: totalExecutions > 0 ? roundTo2((succeeded / totalExecutions) * 100) : null };
 }
 
-export const EMPTY_MISSION_STATS: AgentMissionStats = { totalMissions: 0, activeMissions: 0, totalExecutions: 0, averageSuccessRate: 0 };
+export const EMPTY_MISSION_STATS: AgentMissionStats = { totalMissions: 0, activeMissions: 0, totalExecutions: 0, averageSuccessRate: null };
 
 export function toMissionMetadata(m: Mission): MissionMetadata {
   return {
@@ -276,7 +294,7 @@ export const missionScheduleSchema = z
     if (!s.time || !TIME_RE.test(s.time)) ctx.addIssue({ code: 'custom', path: ['time'], message: MISSION_MESSAGES.timeInvalid });
     if (s.frequency === 'weekly' && !(s.daysOfWeek && s.daysOfWeek.length > 0))
       ctx.addIssue({ code: 'custom', path: ['daysOfWeek'], message: MISSION_MESSAGES.daysRequired });
-    if (s.frequency === 'monthly' && !(Number.isInteger(s.dayOfMonth) && s.dayOfMonth! >= 1 && s.dayOfMonth! <= 31))
+    if (s.frequency === 'monthly' && !isDayOfMonth(s.dayOfMonth))
       ctx.addIssue({ code: 'custom', path: ['dayOfMonth'], message: MISSION_MESSAGES.dayOfMonthInvalid });
   });
 

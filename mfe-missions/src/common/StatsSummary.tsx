@@ -8,7 +8,8 @@ export function StatsSummary({ stats, label }: { stats: AgentMissionStats; label
     { term: 'Missions', value: String(stats.totalMissions) },
     { term: 'Active', value: String(stats.activeMissions) },
     { term: 'Executions', value: String(stats.totalExecutions) },
-    { term: 'Average success rate', value: formatRate(stats.averageSuccessRate) },
+    // no runs yet: no rate, rather than 0%
+    { term: 'Average success rate', value: stats.averageSuccessRate === null ? '—' : formatRate(stats.averageSuccessRate) },
   ];
   return (
     <section className={styles.summary} aria-label={label}>

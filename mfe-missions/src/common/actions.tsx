@@ -1,5 +1,5 @@
 // Run now, Pause / Resume and Delete, shared by the dashboard, the editor and My Missions.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MISSION_STATUS_LABELS, type Mission, type MissionStatus } from '@accent/missions-common';
 import { msg } from '@accent/agents-common';
 import { ConfirmDialog } from '@accent/shared/ui';
@@ -21,16 +21,58 @@ export const MISSION_TEXTS = {
   resumed: 'Mission resumed',
 };
 
-/** Queues a run; toasts the outcome. `running` is the id of the mission being started. */
-export function useRunNow(onStarted?: (mission: Mission, runId: string) => void) {
+/** How often a started run is checked on, and for how long at most (a run has its own timeout). */
+export const RUN_FOLLOW_INTERVAL_MS = 1000;
+export const RUN_FOLLOW_LIMIT_MS = 120_000;
+
+/**
+ * Queues a run; toasts the outcome. `running` is the id of the mission being started. With `onFinished`,
+ * the mission is read again every second until its run is counted (or a limit passes), so a list shows
+ * the new last run, executions and success rate when the run ends instead of at the next refresh.
+ */
+export function useRunNow(onStarted?: (mission: Mission, runId: string) => void, onFinished?: (mission: Mission) => void) {
   const { api, notify } = useMissionsEnv();
   const [running, setRunning] = useState<string | null>(null);
-  const runNow = async (mission: Pick<Mission, 'id' | 'name'>) => {
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const t of pending) clearTimeout(t);
+      pending.clear();
+    };
+  }, []);
+
+  const follow = (id: string, executionsBefore: number | null, lastRunBefore: string | null) => {
+    const started = Date.now();
+    const check = () => {
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        api.getMission(id).then(
+          (m) => {
+            if (!m) return;
+            const counted = executionsBefore === null || m.execution_count > executionsBefore || m.last_run !== lastRunBefore;
+            if (counted) finished.current?.(m);
+            else if (Date.now() - started < RUN_FOLLOW_LIMIT_MS) check();
+          },
+          () => {
+            if (Date.now() - started < RUN_FOLLOW_LIMIT_MS) check();
+          },
+        );
+      }, RUN_FOLLOW_INTERVAL_MS);
+      timers.current.add(timer);
+    };
+    check();
+  };
+
+  const runNow = async (mission: Pick<Mission, 'id' | 'name'> & Partial<Pick<Mission, 'execution_count' | 'last_run'>>) => {
     setRunning(mission.id);
     try {
       const runId = await api.runNow(mission.id);
       notify.success(MISSION_TEXTS.started, MISSION_TEXTS.startedMessage(mission.name));
       onStarted?.(mission as Mission, runId);
+      if (finished.current) follow(mission.id, mission.execution_count ?? null, mission.last_run ?? null);
     } catch (err) {
       notify.error(MISSION_TEXTS.runFailed, errorMessage(err));
     } finally {

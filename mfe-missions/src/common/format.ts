@@ -22,6 +22,9 @@ export function formatShortDateTime(iso: string | null | undefined, fallback = '
   return (date.getFullYear() === now.getFullYear() ? shortDateTime : shortDateTimeYear).format(date);
 }
 
+/** When the mission runs next: only an active mission has a next run (a paused or draft one keeps a stale date). */
+export const nextRunOf = (mission: { status: string; next_run: string | null }): string | null => (mission.status === 'active' ? mission.next_run : null);
+
 /** 66.67% (success rates are percentages, rounded to 2 decimals: spec 01 §9). */
 export const formatRate = (rate: number) => `${roundTo2(Number(rate) || 0)}%`;
 

@@ -79,14 +79,15 @@ describe('missions dashboard', () => {
     expect(first.getByRole('link', { name: 'Pipeline digest' })).toHaveAttribute('href', '/missions/m1');
   });
 
-  it('summarises all missions: count, active, executions and the average success rate to 2 decimals', async () => {
+  it('summarises all missions: count, active, executions and the success rate over their runs to 2 decimals', async () => {
     renderMissions({ api: fakeApi({ missions: MISSIONS }) });
     const summary = await screen.findByRole('region', { name: 'All missions' });
     const figure = (term: string) => within(summary).getByText(term).nextElementSibling?.textContent;
     expect(figure('Missions')).toBe('3');
     expect(figure('Active')).toBe('1');
     expect(figure('Executions')).toBe('7');
-    expect(figure('Average success rate')).toBe('52.78%');
+    // 3 + 1 + 0 of 7 runs succeeded
+    expect(figure('Average success rate')).toBe('57.14%');
   });
 
   it('searches name and description case-insensitively, together with the status filter', async () => {
@@ -111,7 +112,7 @@ describe('missions dashboard', () => {
     expect(figure('Missions')).toBe('2');
     expect(figure('Active')).toBe('1');
     expect(figure('Executions')).toBe('5');
-    expect(figure('Average success rate')).toBe('54.17%');
+    expect(figure('Average success rate')).toBe('60%');
 
     await r.user.selectOptions(screen.getByRole('combobox', { name: 'Agent' }), 'Churn Watcher');
     expect(r.location()).toBe('/missions?agent=Churn+Watcher');
@@ -121,12 +122,12 @@ describe('missions dashboard', () => {
     expect(names()).toHaveLength(3);
   });
 
-  it('keeps an agent from the address that has no missions yet, with zero stats and Create prefilled', async () => {
+  it('keeps an agent from the address that has no missions yet, with zero stats, no rate and Create prefilled', async () => {
     const r = renderMissions({ route: '/missions?agent=Email%20Writer', api: fakeApi({ missions: MISSIONS }) });
     expect(await screen.findByText('No missions found')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Agent' })).toHaveValue('Email Writer');
     const summary = screen.getByRole('region', { name: 'Missions of Email Writer' });
-    expect(within(summary).getByText('Average success rate').nextElementSibling?.textContent).toBe('0%');
+    expect(within(summary).getByText('Average success rate').nextElementSibling?.textContent).toBe('—');
     await r.user.click(screen.getByRole('button', { name: '+ Create Mission' }));
     expect(r.location()).toBe('/missions/new?agent=Email%20Writer');
   });
@@ -164,6 +165,35 @@ describe('actions', () => {
     await r.user.click(within(rowOf('Churn alerts')).getByRole('button', { name: 'Run now: Churn alerts' }));
     expect(r.api.runNow).toHaveBeenCalledWith('m2');
     expect(r.notify.success).toHaveBeenCalledWith('Mission started', '"Churn alerts" is running. Its result will appear in Mission results.');
+  });
+
+  it('a row shows a Run now when the run ends: last run, executions and success rate', async () => {
+    const before = mission({ id: 'm9', name: 'Quick check', status: 'active', execution_count: 0, success_rate: 0, last_run: null });
+    const api = fakeApi({ missions: [before] });
+    const r = renderMissions({ api });
+    await screen.findByRole('table');
+    expect(within(rowOf('Quick check')).getByText('Never')).toBeInTheDocument();
+    // the run is still going on the first check, then counted
+    api.getMission.mockResolvedValueOnce(before).mockResolvedValue({ ...before, execution_count: 1, success_rate: 100, last_run: '2025-06-03T10:00:00.000Z' });
+    await r.user.click(within(rowOf('Quick check')).getByRole('button', { name: 'Run now: Quick check' }));
+    await waitFor(() => expect(within(rowOf('Quick check')).getByText('100%')).toBeInTheDocument(), { timeout: 5000 });
+    expect(within(rowOf('Quick check')).queryByText('Never')).not.toBeInTheDocument();
+    expect(api.getMission).toHaveBeenCalledTimes(2);
+  });
+
+  it('a paused mission shows no next run', async () => {
+    const next = '2030-01-06T09:00:00.000Z';
+    renderMissions({
+      api: fakeApi({
+        missions: [
+          mission({ id: 'a', name: 'Running one', status: 'active', next_run: next }),
+          mission({ id: 'p', name: 'Paused one', status: 'paused', next_run: next }),
+        ],
+      }),
+    });
+    await screen.findByRole('table');
+    expect(within(rowOf('Running one')).getByTitle(/2030/)).toBeInTheDocument();
+    expect(within(rowOf('Paused one')).queryByTitle(/2030/)).not.toBeInTheDocument();
   });
 
   it('Run now failures are toasted with the server message', async () => {

@@ -16,7 +16,7 @@ import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState, Menu, Select, TextField } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
-import { formatDateTime, formatRate, formatShortDateTime } from '../common/format.js';
+import { formatDateTime, formatRate, formatShortDateTime, nextRunOf } from '../common/format.js';
 import { StatsSummary } from '../common/StatsSummary.js';
 import { useMissionList } from '../common/useMissionList.js';
 import { missionSearchAtom, missionStatusFilterAtom } from '../state/atoms.js';
@@ -47,9 +47,9 @@ export function DashboardPage() {
   const [status, setStatus] = useAtom(missionStatusFilterAtom);
   const load = useCallback(() => api.listMissions(), [api]);
   const { state, reload, replace, remove } = useMissionList(load);
-  const { runNow, running } = useRunNow();
-  const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
   const { setStatus: setMissionStatus, updating } = useSetMissionStatus(replace);
+  const { runNow, running } = useRunNow(undefined, replace);
+  const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
 
   const agentQuery = agent ? `?agent=${encodeURIComponent(agent)}` : '';
   const visible = filterMissions(state.missions, { search, status, agent });
@@ -163,8 +163,8 @@ export function DashboardPage() {
                     </time>
                   </td>
                   <td className={styles.time}>
-                    <time dateTime={m.next_run ?? undefined} title={formatDateTime(m.next_run)}>
-                      {formatShortDateTime(m.next_run)}
+                    <time dateTime={nextRunOf(m) ?? undefined} title={formatDateTime(nextRunOf(m))}>
+                      {formatShortDateTime(nextRunOf(m))}
                     </time>
                   </td>
                   <td className={styles.num}>{m.execution_count}</td>

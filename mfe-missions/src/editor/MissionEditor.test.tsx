@@ -112,6 +112,29 @@ describe('creating a mission', () => {
     expect(r.api.upsertMission).not.toHaveBeenCalled();
   });
 
+  it('says a day outside 1–31 at the field before Save, and writes ordinals in the preview', async () => {
+    const r = renderMissions({ route: '/missions/new' });
+    await screen.findByRole('option', { name: 'Lead Qualifier' });
+    await r.user.click(screen.getByRole('radio', { name: /Scheduled/ }));
+    await r.user.selectOptions(screen.getByRole('combobox', { name: 'Frequency' }), 'monthly');
+    const day = screen.getByLabelText(/^Day of month/);
+    const preview = () => screen.getByTestId('schedule-preview').textContent;
+    for (const [typed, text] of [['1', '1st'], ['2', '2nd'], ['3', '3rd'], ['22', '22nd']] as const) {
+      await r.user.clear(day);
+      await r.user.type(day, typed);
+      expect(preview()).toMatch(new RegExp(`^Monthly on the ${text} at `));
+    }
+    await r.user.clear(day);
+    await r.user.type(day, '0');
+    // no Save pressed
+    expect(screen.getByText('Day of month must be between 1 and 31')).toBeInTheDocument();
+    expect(preview()).toBe('Scheduled');
+    await r.user.clear(day);
+    await r.user.type(day, '31');
+    expect(screen.queryByText('Day of month must be between 1 and 31')).not.toBeInTheDocument();
+    expect(preview()).toMatch(/^Monthly on the 31st at /);
+  });
+
   it('shows database error: {message} when the save fails, and stays on the form', async () => {
     const api = fakeApi();
     api.upsertMission.mockRejectedValueOnce(new Error('database error: new row violates row-level security policy for table "missions"'));

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SCHEDULE_FREQUENCIES, SCHEDULE_FREQUENCY_LABELS, WEEKDAY_NAMES, scheduleText, type ScheduleFrequency } from '@accent/missions-common';
+import { MISSION_MESSAGES, SCHEDULE_FREQUENCIES, SCHEDULE_FREQUENCY_LABELS, WEEKDAY_NAMES, isDayOfMonth, scheduleText, type ScheduleFrequency } from '@accent/missions-common';
 import { Select, TextField } from '@accent/shared/ui';
 import { toMissionWrite, type FormErrors, type MissionForm } from './form.js';
 import styles from './Editor.module.css';
@@ -27,6 +27,9 @@ export function ScheduleFields({
   const daysLabelId = useId();
   const daysErrorId = useId();
   const zones = timeZones.includes(form.timezone) ? timeZones : [form.timezone, ...timeZones];
+  // a day no month has is said at the field while it is typed, not only on Save
+  const day = form.dayOfMonth.trim();
+  const dayProblem = errors['schedule.dayOfMonth'] ?? (day !== '' && !isDayOfMonth(Number(day)) ? MISSION_MESSAGES.dayOfMonthInvalid : undefined);
   const toggleDay = (d: number) =>
     onChange({ daysOfWeek: form.daysOfWeek.includes(d) ? form.daysOfWeek.filter((x) => x !== d) : [...form.daysOfWeek, d].sort((a, b) => a - b) });
 
@@ -99,7 +102,7 @@ export function ScheduleFields({
               step={1}
               required
               value={form.dayOfMonth}
-              error={errors['schedule.dayOfMonth']}
+              error={dayProblem}
               onChange={(e) => onChange({ dayOfMonth: e.target.value })}
             />
           )}

@@ -7,7 +7,7 @@ import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
-import { formatDateTime, formatRate } from '../common/format.js';
+import { formatDateTime, formatRate, nextRunOf } from '../common/format.js';
 import { useMissionList } from '../common/useMissionList.js';
 import { useMissionsEnv } from '../state/MissionsDataContext.js';
 import common from '../common/Common.module.css';
@@ -31,7 +31,7 @@ export function MyMissionsPage() {
   const userId = user?.user_id ?? null;
   const load = useCallback(() => api.listMissionsByUser(userId!), [api, userId]);
   const { state, reload, replace, remove } = useMissionList(userId ? load : null);
-  const { runNow, running } = useRunNow();
+  const { runNow, running } = useRunNow(undefined, replace);
   const { askDelete, dialog } = useDeleteMission((m) => remove(m.id));
   const { setStatus, updating } = useSetMissionStatus(replace);
 
@@ -73,7 +73,7 @@ export function MyMissionsPage() {
                 </div>
                 <div>
                   <dt>Next run</dt>
-                  <dd>{formatDateTime(m.next_run)}</dd>
+                  <dd>{formatDateTime(nextRunOf(m))}</dd>
                 </div>
                 <div>
                   <dt>Executions</dt>

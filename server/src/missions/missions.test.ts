@@ -151,7 +151,7 @@ describe('missions on the server', () => {
   });
 
   describe('GET /api/v1/missions/stats', () => {
-    it("summarises the missions of an agent the caller can see (mean success rate, 2 decimals)", async () => {
+    it("summarises the missions of an agent the caller can see (success rate over their runs, 2 decimals)", async () => {
       await saveAgent(ctx, admin, { name: 'Stats Agent', steps: [{ name: 'A', query: '' }] });
       await insertMission(ctx, { name: 'S1', agent: 'Stats Agent', owner: admin, status: 'active', execution_count: 3, success_rate: 66.67 });
       await insertMission(ctx, { name: 'S2', agent: 'Stats Agent', owner: member, status: 'paused', execution_count: 1, success_rate: 100 });
@@ -161,10 +161,11 @@ describe('missions on the server', () => {
 
       const forAdmin = await stats(admin);
       expect(forAdmin.statusCode).toBe(200);
-      expect(forAdmin.json()).toEqual({ totalMissions: 4, activeMissions: 2, totalExecutions: 6, averageSuccessRate: 54.17 });
+      // 2 + 1 + 0 + 1 of 6 runs succeeded (S3 never ran and does not count as 0%)
+      expect(forAdmin.json()).toEqual({ totalMissions: 4, activeMissions: 2, totalExecutions: 6, averageSuccessRate: 66.67 });
       // the member sees their own and the library-scope ones
-      expect((await stats(member)).json()).toEqual({ totalMissions: 2, activeMissions: 1, totalExecutions: 1, averageSuccessRate: 50 });
-      expect((await stats(admin, 'Nobody')).json()).toEqual({ totalMissions: 0, activeMissions: 0, totalExecutions: 0, averageSuccessRate: 0 });
+      expect((await stats(member)).json()).toEqual({ totalMissions: 2, activeMissions: 1, totalExecutions: 1, averageSuccessRate: 100 });
+      expect((await stats(admin, 'Nobody')).json()).toEqual({ totalMissions: 0, activeMissions: 0, totalExecutions: 0, averageSuccessRate: null });
       expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/missions/stats' })).statusCode).toBe(401);
     });
   });

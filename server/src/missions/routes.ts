@@ -31,7 +31,8 @@ export const missionStatsResponseSchema = z.object({
   totalMissions: z.number().int(),
   activeMissions: z.number().int(),
   totalExecutions: z.number().int(),
-  averageSuccessRate: z.number(),
+  /** null when none of the missions has run */
+  averageSuccessRate: z.number().nullable(),
 });
 export const webhookSecretResponseSchema = z.object({ secret: z.string(), header: z.string(), algorithm: z.string(), signature: z.string() });
 
@@ -99,7 +100,7 @@ export const missionRoutes: FastifyPluginAsyncZod<MissionRoutesOptions> = async 
       onRequest: [authenticate],
       schema: {
         ...common,
-        summary: "Mission stats (of one agent with ?agent=<agent name>) over the missions the caller can see; averageSuccessRate is the mean of their success rates, 2 decimals",
+        summary: "Mission stats (of one agent with ?agent=<agent name>) over the missions the caller can see; averageSuccessRate is the share of their runs that succeeded, 2 decimals (null before any run)",
         querystring: missionStatsQuerySchema,
         response: { 200: missionStatsResponseSchema, ...errors },
       },
