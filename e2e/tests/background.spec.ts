@@ -100,9 +100,9 @@ test('admin creates an agent from scratch; Publish stays disabled until the chec
   await expect(page).toHaveURL(/\/background$/);
   const card = page.getByTestId('agent-card').filter({ has: page.getByRole('heading', { name: agentName, exact: true }) });
   await expect(card).toContainText('Sales Analytics');
-  await expect(card).toContainText('active');
+  await expect(card).toContainText('Active');
 
-  await card.getByRole('link', { name: `Open ${agentName}` }).click();
+  await card.getByRole('link', { name: new RegExp(`^${escapeRegExp(agentName)}\\b`) }).click();
   await expect(page).toHaveURL(/\/background\/(?!new$)[^/]+$/);
   agentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await expect(runsSection(page).getByText('No runs yet')).toBeVisible();

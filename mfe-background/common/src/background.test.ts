@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  BACKGROUND_CATEGORIES,
   BACKGROUND_DASHBOARD_CATEGORIES,
   BACKGROUND_DATA_SOURCE_GROUPS,
   BACKGROUND_DATA_SOURCES,
@@ -15,10 +16,12 @@ import {
   backgroundDeleteConfirmText,
   backgroundEditorTitle,
   canPublish,
+  scheduleMissing,
   canTest,
   changeScheduleType,
   defaultBackgroundConfig,
   filterBackgroundAgents,
+  dashboardCategoryChips,
   newBackgroundAgent,
   newProcessingStep,
   normalizeLoadedConfig,
@@ -100,6 +103,21 @@ describe('publish and test rules (§5)', () => {
     }
   });
 
+  it('does not publish an agent without a schedule, and says why', () => {
+    // Cron → Interval clears the interval
+    const cron = { ...changeScheduleType(complete(), 'cron'), cronExpression: '0 7 * * 1-5' };
+    expect(canPublish(cron)).toBe(true);
+    const switched = changeScheduleType(cron, 'interval');
+    expect(switched.interval).toBe('');
+    expect(canPublish(switched)).toBe(false);
+    expect(scheduleMissing(switched)).toBe('Choose an interval to publish: without a schedule the agent never runs.');
+    expect(canPublish(complete({ scheduleType: 'cron', cronExpression: ' ' }))).toBe(false);
+    expect(scheduleMissing({ scheduleType: 'cron', cronExpression: '', interval: '' })).toBe('Enter a cron expression to publish: without a schedule the agent never runs.');
+    expect(scheduleMissing({ scheduleType: 'event', cronExpression: '', interval: '' })).toBeNull();
+    expect(canPublish(complete({ scheduleType: 'event', interval: '' }))).toBe(true);
+    expect(scheduleMissing(complete())).toBeNull();
+  });
+
   it('tests with a name and a system prompt', () => {
     expect(canTest({ name: 'a', systemPrompt: 'b' })).toBe(true);
     expect(canTest({ name: '', systemPrompt: 'b' })).toBe(false);
@@ -178,6 +196,22 @@ describe('texts, dashboard and rows', () => {
     expect(filterBackgroundAgents(cards, 'crm')).toEqual([cards[0]]);
     expect(filterBackgroundAgents(cards, '', 'Market Research')).toEqual([cards[1]]);
     expect(filterBackgroundAgents(cards, '', 'All')).toEqual(cards);
+  });
+
+  it("finds agents made in the editor under the spec's broad chips, and adds a chip for a category none shows", () => {
+    const made = (category: string) => ({ name: category, description: '', category });
+    const agents = ['Sales Analytics', 'Lead Management', 'Content Generation', 'Market Research', 'System Monitoring', 'CRM Monitoring'].map(made);
+    const under = (chip: string) => filterBackgroundAgents(agents, '', chip).map((a) => a.category);
+    expect(under('Sales')).toEqual(['Sales Analytics', 'Lead Management']);
+    expect(under('Marketing')).toEqual(['Content Generation', 'Market Research']);
+    expect(under('Research')).toEqual(['Market Research']);
+    expect(under('CRM Monitoring')).toEqual(['CRM Monitoring']);
+    // an older agent stored with a chip's own name still matches it
+    expect(filterBackgroundAgents([made('Sales')], '', 'Sales')).toHaveLength(1);
+    // every category of the editor is under some chip
+    const chips = dashboardCategoryChips(agents);
+    expect(chips).toEqual([...BACKGROUND_DASHBOARD_CATEGORIES, 'System Monitoring']);
+    for (const c of BACKGROUND_CATEGORIES) expect(dashboardCategoryChips([made(c)]).slice(1).some((chip) => filterBackgroundAgents([made(c)], '', chip).length === 1)).toBe(true);
   });
 
   it('maps a configuration to a row and back', () => {

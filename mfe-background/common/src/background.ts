@@ -30,6 +30,38 @@ export const BACKGROUND_DASHBOARD_CATEGORIES = [
 ] as const;
 export type BackgroundDashboardCategory = (typeof BACKGROUND_DASHBOARD_CATEGORIES)[number];
 
+/**
+ * The spec's broad chips (Sales, Marketing, Research) are not categories the editor offers: each stands
+ * for the editor's categories of its kind, so an agent made in the editor is found under them.
+ */
+export const BACKGROUND_CHIP_CATEGORIES: Readonly<Partial<Record<BackgroundDashboardCategory, readonly BackgroundCategory[]>>> = {
+  Sales: ['Sales Analytics', 'Lead Management', 'Customer Success'],
+  Marketing: ['Content Generation', 'Competitor Analysis', 'Market Research'],
+  Research: ['Market Research', 'Competitor Analysis'],
+};
+
+/** Whether an agent of `category` is shown under the chip. */
+export function matchesCategoryChip(chip: string, category: string | null | undefined): boolean {
+  if (!chip || chip === 'All') return true;
+  const members = BACKGROUND_CHIP_CATEGORIES[chip as BackgroundDashboardCategory] as readonly string[] | undefined;
+  return category === chip || (members?.includes(category ?? '') ?? false);
+}
+
+/** The spec's chips, then one for each category of the agents that none of them shows (e.g. System Monitoring). */
+export function dashboardCategoryChips(agents: readonly { category?: string | null }[]): string[] {
+  const chips: string[] = [...BACKGROUND_DASHBOARD_CATEGORIES];
+  const extra = new Set<string>();
+  for (const a of agents) {
+    const c = (a.category ?? '').trim();
+    if (c && !chips.slice(1).some((chip) => matchesCategoryChip(chip, c))) extra.add(c);
+  }
+  const order = (c: string) => {
+    const i = (BACKGROUND_CATEGORIES as readonly string[]).indexOf(c);
+    return i === -1 ? BACKGROUND_CATEGORIES.length : i;
+  };
+  return [...chips, ...[...extra].sort((a, b) => order(a) - order(b) || a.localeCompare(b))];
+}
+
 /** robot, bell, chart, warning, target, magnifier, green heart, envelope, alarm clock, rocket, briefcase, rising chart */
 export const BACKGROUND_ICONS = ['🤖', '🔔', '📊', '⚠️', '🎯', '🔍', '💚', '✉️', '⏰', '🚀', '💼', '📈'] as const;
 export type BackgroundIcon = (typeof BACKGROUND_ICONS)[number];
@@ -184,6 +216,9 @@ export const BACKGROUND_CRON_EXAMPLE = '0 7 * * 1-5';
 export const BACKGROUND_TEXTS = {
   createTitle: 'Create Background Agent',
   editTitle: 'Edit Background Agent',
+  // beyond the spec: what a member, who may not change agents, sees instead of the editor
+  viewTitle: 'Background Agent',
+  viewSubtitle: 'Read only: your role does not allow changing background agents.',
   subtitle: 'Configure autonomous agent for scheduled execution',
   searchPlaceholder: 'Search agents...',
   testAlert: 'Agent test initiated! Check console for details.',
@@ -191,6 +226,9 @@ export const BACKGROUND_TEXTS = {
   noCategory: 'No category',
   noDescription: 'No description provided',
   notConfigured: 'Not configured',
+  // beyond the spec: an active agent without a schedule would never run
+  intervalMissing: 'Choose an interval to publish: without a schedule the agent never runs.',
+  cronMissing: 'Enter a cron expression to publish: without a schedule the agent never runs.',
   newAgentName: 'New Background Agent',
   newAgentCategory: 'Automation',
   backToAgents: 'Back to Agents',
@@ -272,11 +310,26 @@ export function newProcessingStep(): BackgroundProcessingStep {
 
 const filled = (s: string | undefined | null): boolean => typeof s === 'string' && s.trim() !== '';
 
-type PublishFields = Pick<BackgroundAgentConfig, 'name' | 'category' | 'description' | 'systemPrompt' | 'dataSources' | 'deliveryChannels'>;
+type ScheduleFields = Pick<BackgroundAgentConfig, 'scheduleType' | 'interval' | 'cronExpression'>;
+type PublishFields = Pick<BackgroundAgentConfig, 'name' | 'category' | 'description' | 'systemPrompt' | 'dataSources' | 'deliveryChannels'> & ScheduleFields;
 
-/** §5: name, category, description and system prompt non-empty, a data source and a delivery channel. */
+/**
+ * Why the agent has no schedule (an interval schedule with no interval, e.g. just switched from cron; a
+ * cron schedule with no expression), or null. Event-triggered agents need none.
+ */
+export function scheduleMissing(config: ScheduleFields): string | null {
+  if (config.scheduleType === 'interval' && !(config.interval && config.interval in BACKGROUND_INTERVAL_LABELS)) return BACKGROUND_TEXTS.intervalMissing;
+  if (config.scheduleType === 'cron' && !filled(config.cronExpression)) return BACKGROUND_TEXTS.cronMissing;
+  return null;
+}
+
+/**
+ * §5: name, category, description and system prompt non-empty, a data source and a delivery channel;
+ * and a schedule (an agent published without one would be active and never run).
+ */
 export function canPublish(config: PublishFields): boolean {
   return (
+    scheduleMissing(config) === null &&
     filled(config.name) &&
     filled(config.category) &&
     filled(config.description) &&
@@ -389,7 +442,7 @@ export function filterBackgroundAgents<T extends Pick<BackgroundAgentCard, 'name
 ): T[] {
   const q = search.trim().toLowerCase();
   return agents.filter((a) => {
-    if (category && category !== 'All' && a.category !== category) return false;
+    if (!matchesCategoryChip(category, a.category)) return false;
     if (!q) return true;
     return [a.name, a.description, a.category].some((s) => (s ?? '').toLowerCase().includes(q));
   });

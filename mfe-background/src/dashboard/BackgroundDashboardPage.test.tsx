@@ -12,15 +12,15 @@ const agents = () => [
 const cardNames = () => screen.queryAllByTestId('agent-card').map((c) => within(c).getByRole('heading').textContent);
 
 describe('Background Agents dashboard', () => {
-  it('shows the cards with icon, name, description, category and status', async () => {
+  it('shows the cards with icon, name, description, category and status (tags written alike)', async () => {
     renderBackground({ api: fakeApi(agents()) });
     expect(await screen.findByText('Pipeline Watcher')).toBeInTheDocument();
     const [first, second, third] = screen.getAllByTestId('agent-card');
     expect(first).toHaveTextContent('🔔');
     expect(first).toHaveTextContent('Watches deals');
     expect(first).toHaveTextContent('CRM Monitoring');
-    expect(first).toHaveTextContent('active');
-    expect(second).toHaveTextContent('paused');
+    expect(first).toHaveTextContent('Active');
+    expect(second).toHaveTextContent('Paused');
     expect(third).toHaveTextContent('Draft');
   });
 
@@ -43,8 +43,11 @@ describe('Background Agents dashboard', () => {
     await user.click(within(filters).getByRole('button', { name: 'Market Research' }));
     expect(within(filters).getByRole('button', { name: 'Market Research' })).toHaveAttribute('aria-pressed', 'true');
     expect(cardNames()).toEqual(['Competitor Radar']);
+    // the broad chips find the editor's categories of their kind
     await user.click(within(filters).getByRole('button', { name: 'Sales' }));
-    expect(screen.getByText('No agents match your search')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Weekly Digest']);
+    await user.click(within(filters).getByRole('button', { name: 'Research' }));
+    expect(cardNames()).toEqual(['Competitor Radar']);
     await user.click(within(filters).getByRole('button', { name: 'All' }));
     expect(cardNames()).toHaveLength(3);
   });
@@ -115,5 +118,48 @@ describe('Background Agents dashboard', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
     await waitFor(() => expect(cardNames()).toContain('Weekly Digest (Copy)'));
     expect(api.duplicateAgent).toHaveBeenCalledWith('a3');
+  });
+
+  it('pauses an active agent and resumes a paused one by hand; a draft offers neither', async () => {
+    const api = fakeApi(agents());
+    const { user, notify } = renderBackground({ api });
+    await screen.findByText('Pipeline Watcher');
+    const card = (name: string) => screen.getAllByTestId('agent-card').find((c) => c.textContent?.includes(name))!;
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Weekly Digest' }));
+    expect(screen.queryByRole('menuitem', { name: 'Pause' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Resume' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Pipeline Watcher' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Pause' }));
+    await waitFor(() => expect(api.setAgentStatus).toHaveBeenCalledWith('a1', 'paused'));
+    await waitFor(() => expect(card('Pipeline Watcher')).toHaveTextContent('Paused'));
+    expect(notify.success).toHaveBeenCalledWith('Agent Paused', 'Pipeline Watcher will not run until it is resumed.');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Pipeline Watcher' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Resume' }));
+    await waitFor(() => expect(api.setAgentStatus).toHaveBeenLastCalledWith('a1', 'active'));
+    await waitFor(() => expect(card('Pipeline Watcher')).toHaveTextContent('Active'));
+
+    api.setAgentStatus.mockRejectedValueOnce(new Error('database error: permission denied'));
+    await user.click(screen.getByRole('button', { name: 'Actions for Competitor Radar' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Resume' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Resume Failed', 'database error: permission denied'));
+    expect(card('Competitor Radar')).toHaveTextContent('Paused');
+  });
+
+  it('a member sees the agents without create or card actions, and opens a read-only view', async () => {
+    const api = fakeApi(agents());
+    const { user } = renderBackground({ api, role: 'member' });
+    await screen.findByText('Pipeline Watcher');
+    expect(screen.queryByRole('button', { name: 'Create Background Agent' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for Pipeline Watcher' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /^Pipeline Watcher\b/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Background Agent' })).toBeInTheDocument();
+    expect(screen.getByText('Read only: your role does not allow changing background agents.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Agent Name/)).toBeDisabled();
+    for (const b of ['Save Draft', 'Publish', 'Update', 'Run now', 'Test Configuration']) expect(screen.queryByRole('button', { name: b })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Agents' })).toBeInTheDocument();
   });
 });

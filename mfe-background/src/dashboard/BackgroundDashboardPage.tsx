@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router';
 import {
   backgroundDeleteConfirmText,
   filterBackgroundAgents,
-  BACKGROUND_DASHBOARD_CATEGORIES,
+  dashboardCategoryChips,
   BACKGROUND_FILTER_ANIMATION_MS,
   BACKGROUND_TEXTS,
-  type BackgroundDashboardCategory,
 } from '@accent/background-common';
 import type { BackgroundAgentSummary } from '../data/background.js';
+import { useCanBuild } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Modal } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
@@ -38,7 +38,7 @@ export function BackgroundDashboardPage() {
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<BackgroundDashboardCategory>('All');
+  const [category, setCategory] = useState<string>('All');
   const [filtering, setFiltering] = useState(false);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<BackgroundAgentSummary | null>(null);
@@ -46,6 +46,7 @@ export function BackgroundDashboardPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const feed = useRef<ResultsFeedHandle>(null);
   const { runNow } = useRunNow();
+  const canEdit = useCanBuild();
 
   const reload = useCallback(async () => {
     setLoadError(null);
@@ -72,7 +73,9 @@ export function BackgroundDashboardPage() {
 
   const visible = useMemo(() => filterBackgroundAgents(agents, query, category), [agents, query, category]);
 
-  function chooseCategory(next: BackgroundDashboardCategory) {
+  const chips = useMemo(() => dashboardCategoryChips(agents), [agents]);
+
+  function chooseCategory(next: string) {
     if (next === category) return;
     setCategory(next);
     setFiltering(true);
@@ -108,6 +111,17 @@ export function BackgroundDashboardPage() {
     if (runId) feed.current?.track(runId);
   }
 
+  // Pause / Resume by hand; the server drops or restores the agent's schedule with the status
+  async function setPaused(agent: BackgroundAgentSummary, paused: boolean) {
+    try {
+      const stored = await api.setAgentStatus(agent.id, paused ? 'paused' : 'active');
+      setAgents((list) => list.map((a) => (a.id === stored.id ? stored : a)));
+      notify.success(paused ? 'Agent Paused' : 'Agent Resumed', paused ? `${agent.name} will not run until it is resumed.` : `${agent.name} runs on its schedule again.`);
+    } catch (err) {
+      notify.error(paused ? 'Pause Failed' : 'Resume Failed', errorMessage(err, 'Could not change the agent.'));
+    }
+  }
+
   async function confirmDelete() {
     if (!toDelete) return;
     const target = toDelete;
@@ -131,7 +145,7 @@ export function BackgroundDashboardPage() {
           <h1 className={styles.title}>Background Agents</h1>
           <p className={styles.subtitle}>Autonomous agents that run on a schedule and deliver results.</p>
         </div>
-        <Button onClick={() => setCreating(true)}>Create Background Agent</Button>
+        {canEdit && <Button onClick={() => setCreating(true)}>Create Background Agent</Button>}
       </header>
 
       <div className={styles.toolbar}>
@@ -144,7 +158,7 @@ export function BackgroundDashboardPage() {
           onChange={(e) => setQuery(e.target.value)}
         />
         <div className={styles.categories} role="group" aria-label="Filter by category">
-          {BACKGROUND_DASHBOARD_CATEGORIES.map((c) => (
+          {chips.map((c) => (
             <button key={c} type="button" className={styles.category} aria-pressed={category === c} onClick={() => chooseCategory(c)}>
               {c}
             </button>
@@ -159,8 +173,8 @@ export function BackgroundDashboardPage() {
       ) : agents.length === 0 ? (
         <EmptyState
           title="No background agents yet"
-          text="Create an agent that runs on a schedule and delivers its results."
-          action={<Button onClick={() => setCreating(true)}>Create Background Agent</Button>}
+          text={canEdit ? 'Create an agent that runs on a schedule and delivers its results.' : undefined}
+          action={canEdit ? <Button onClick={() => setCreating(true)}>Create Background Agent</Button> : undefined}
         />
       ) : visible.length === 0 ? (
         <EmptyState title="No agents match your search" text="Try another search or category." />
@@ -171,7 +185,9 @@ export function BackgroundDashboardPage() {
               key={agent.id}
               agent={agent}
               onOpen={() => navigate(`/background/${encodeURIComponent(agent.id)}`)}
+              canEdit={canEdit}
               onDuplicate={() => void duplicate(agent)}
+              onSetPaused={(paused) => void setPaused(agent, paused)}
               onRunNow={() => void runAgentNow(agent)}
               onDelete={() => setToDelete(agent)}
             />
@@ -210,14 +226,20 @@ export function BackgroundDashboardPage() {
 
 function AgentCard({
   agent,
+  canEdit,
   onOpen,
   onDuplicate,
+  onSetPaused,
   onRunNow,
   onDelete,
 }: {
   agent: BackgroundAgentSummary;
+  /** a member's card has no actions menu: every one of them changes or runs the agent */
+  canEdit: boolean;
   onOpen: () => void;
   onDuplicate: () => void;
+  /** offered for published agents only: a draft has nothing to pause */
+  onSetPaused: (paused: boolean) => void;
   onRunNow: () => void;
   onDelete: () => void;
 }) {
@@ -229,7 +251,7 @@ function AgentCard({
   };
   return (
     <li className={styles.card} data-testid="agent-card">
-      <article className={styles.cardBody} role="link" tabIndex={0} aria-label={`Open ${agent.name}`} onClick={onOpen} onKeyDown={onKeyDown}>
+      <article className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
         <div className={styles.cardTop}>
           <span className={styles.icon} aria-hidden="true">
             {agent.icon}
@@ -242,21 +264,25 @@ function AgentCard({
           <StatusTag status={agent.status} />
         </div>
       </article>
-      <div className={styles.cardMenu}>
-        <Menu
-          label={`Actions for ${agent.name}`}
-          items={[
-            { label: 'Duplicate', onSelect: onDuplicate },
-            { label: 'Run now', onSelect: onRunNow },
-            { label: 'Delete', onSelect: onDelete, danger: true },
-          ]}
-          trigger={(props) => (
-            <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`}>
-              ⋯
-            </button>
-          )}
-        />
-      </div>
+      {canEdit && (
+        <div className={styles.cardMenu}>
+          <Menu
+            label={`Actions for ${agent.name}`}
+            items={[
+              { label: 'Duplicate', onSelect: onDuplicate },
+              { label: 'Run now', onSelect: onRunNow },
+              ...(agent.status === 'active' ? [{ label: 'Pause', onSelect: () => onSetPaused(true) }] : []),
+              ...(agent.status === 'paused' ? [{ label: 'Resume', onSelect: () => onSetPaused(false) }] : []),
+              { label: 'Delete', onSelect: onDelete, danger: true },
+            ]}
+            trigger={(props) => (
+              <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`}>
+                ⋯
+              </button>
+            )}
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -63,7 +63,7 @@ describe('Run now from the card menu', () => {
     const { notify } = renderBackground({ api, user });
     await screen.findByText('No results yet');
     await user.click(screen.getByRole('button', { name: 'Actions for Pipeline Watcher' }));
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Duplicate', 'Run now', 'Delete']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Duplicate', 'Run now', 'Pause', 'Delete']);
     await user.click(screen.getByRole('menuitem', { name: 'Run now' }));
     await waitFor(() => expect(api.runNow).toHaveBeenCalledWith('bg-1'));
     expect(notify.success).toHaveBeenCalledWith('Run Queued', 'Pipeline Watcher is running now.');

@@ -46,13 +46,14 @@ describe('backgroundAgentsService over PostgREST', () => {
     await expect(service().listAgents()).rejects.toThrow('database error: down');
   });
 
-  it('reads one agent with its normalized configuration, and null for PGRST116', async () => {
+  it('reads one agent with its normalized configuration, and null for an unknown id (an empty list, no 406)', async () => {
     replies.push({ status: 200, body: row() });
     const got = await service().getAgent('bg-1');
     expect(seen[0]!.query.get('id')).toBe('eq.bg-1');
     expect(got?.status).toBe('active');
     expect(got?.config).toMatchObject({ name: 'Pipeline watcher', icon: '🔔', category: 'CRM Monitoring', systemPrompt: 'Watch', runOnDemand: true, pauseOnError: true, maxRetries: 3, interval: 'daily', timezone: 'UTC' });
-    replies.push(pgError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned'));
+    expect(String(seen[0]!.headers.accept ?? '')).not.toContain('vnd.pgrst.object');
+    replies.push({ status: 200, body: [] });
     expect(await service().getAgent('missing')).toBeNull();
     replies.push(pgError(500, 'XX000', 'down'));
     await expect(service().getAgent('bg-1')).rejects.toThrow('database error: down');
@@ -110,7 +111,7 @@ describe('backgroundAgentsService over PostgREST', () => {
     const inserted = seen[1]!.body as Record<string, unknown>;
     expect(inserted).not.toHaveProperty('id');
     expect(inserted).toMatchObject({ name: 'Pipeline watcher (Copy)', status: 'draft', category: 'CRM Monitoring', config: { status: 'draft', systemPrompt: 'Watch' } });
-    replies.push(pgError(406, 'PGRST116', 'none'));
+    replies.push({ status: 200, body: [] });
     expect(await service().duplicateAgent('missing')).toBeNull();
   });
 });

@@ -81,6 +81,11 @@ export interface BackgroundAgentsService {
   /** the editor's save: updates when an id is given, inserts otherwise */
   saveAgent(config: BackgroundAgentConfig, status: BackgroundAgentStatus, id?: string | null): Promise<StoredBackgroundAgent>;
   deleteAgent(id: string): Promise<void>;
+  /**
+   * Pause (paused) or Resume (active) by hand: only the status changes; the server's schedules follow it
+   * (a paused agent has none). Resolves with the card as stored.
+   */
+  setAgentStatus(id: string, status: Exclude<BackgroundAgentStatus, 'draft'>): Promise<BackgroundAgentSummary>;
   /** a copy named "{name} (Copy)", status draft; null when the original is gone */
   duplicateAgent(id: string): Promise<StoredBackgroundAgent | null>;
   /** the agent's runs, newest first (at most BACKGROUND_RUNS_LIMIT). Raises `database error: …`. */
@@ -212,7 +217,8 @@ export function createBackgroundAgentsService(source: DataClientSource = getData
     },
 
     async getAgent(id) {
-      const { data, error } = await attempt(source, (c) => table(c).select('*').eq('id', id).single());
+      // maybeSingle: an unknown id is an empty list, not a 406 in the browser's console
+      const { data, error } = await attempt(source, (c) => table(c).select('*').eq('id', id).maybeSingle());
       if (error) {
         if (error.code === NOT_FOUND_CODE) return null;
         throw databaseError(error);
@@ -236,6 +242,11 @@ export function createBackgroundAgentsService(source: DataClientSource = getData
 
     async deleteAgent(id) {
       await strict(source, (c) => table(c).delete().eq('id', id));
+    },
+
+    async setAgentStatus(id, s) {
+      const row = await strict(source, (c) => table(c).update({ status: s }).eq('id', id).select(BACKGROUND_LIST_COLUMNS).single());
+      return backgroundSummaryFromRow(row as Record<string, unknown>);
     },
 
     async duplicateAgent(id) {

@@ -85,6 +85,26 @@ describe('Background agent editor', () => {
     expect(api.testConfig).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pipeline Watcher', systemPrompt: 'You watch deals' }), null);
   });
 
+  it('keeps Publish off with the reason when Cron → Interval leaves no interval', async () => {
+    const { user } = renderBackground({ route: '/background/new' });
+    await user.type(screen.getByLabelText(/Name/), 'Pipeline Watcher');
+    await fillPublishable(user);
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeEnabled();
+    const type = screen.getByLabelText('Schedule Type');
+    await user.selectOptions(type, 'cron');
+    expect(publish).toBeDisabled();
+    await user.type(screen.getByLabelText('Cron Expression'), '0 7 * * 1-5');
+    expect(publish).toBeEnabled();
+    await user.selectOptions(type, 'interval');
+    expect(screen.getByLabelText('Interval')).toHaveValue('');
+    expect(publish).toBeDisabled();
+    expect(publish).toHaveAccessibleDescription('Choose an interval to publish: without a schedule the agent never runs.');
+    await user.selectOptions(screen.getByLabelText('Interval'), 'daily');
+    expect(publish).toBeEnabled();
+    expect(screen.queryByText(/without a schedule/)).not.toBeInTheDocument();
+  });
+
   it('clears the interval or the cron expression when the schedule type changes', async () => {
     const { user } = renderBackground({ route: '/background/new' });
     const type = screen.getByLabelText('Schedule Type');

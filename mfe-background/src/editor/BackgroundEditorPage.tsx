@@ -8,6 +8,7 @@ import {
   backgroundEditorTitle,
   canPublish,
   canTest,
+  scheduleMissing,
   changeScheduleType,
   newBackgroundAgent,
   newProcessingStep,
@@ -41,6 +42,7 @@ import {
   type BackgroundStepType,
 } from '@accent/background-common';
 import { backgroundScheduleProblem, type BackgroundScheduleProblem } from '../data/background.js';
+import { roleRefusalText, useCanBuild } from '@accent/shared/client';
 import { Button, Checkbox, ErrorState, LoadingState, Select, TextArea, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { errorDetail, errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { useRunNow } from '../common/useRunNow.js';
@@ -62,6 +64,8 @@ export function BackgroundEditorPage() {
   const env = useBackgroundEnv();
   const { api, notify } = env;
   const navigate = useNavigate();
+  // members see agents read-only (the server refuses their writes): a view, not an editor
+  const canEdit = useCanBuild();
   const [config, setConfig] = useState<BackgroundAgentConfig>(() => newBackgroundAgent());
   // what was loaded (or the blank agent): anything else is unsaved work that leaving would lose
   const [baseline, setBaseline] = useState(() => JSON.stringify(config));
@@ -125,6 +129,8 @@ export function BackgroundEditorPage() {
   }, [scheduleProblem]);
 
   const dirty = !loading && !loadError && JSON.stringify(config) !== baseline;
+  /** an interval or cron schedule with nothing chosen: Publish says why it is off */
+  const noSchedule = scheduleMissing(config);
   usePendingSaveGuard({ pending: dirty || saving !== null });
 
   const set = <K extends keyof BackgroundAgentConfig>(key: K, value: BackgroundAgentConfig[K]) => {
@@ -184,14 +190,14 @@ export function BackgroundEditorPage() {
   const header = (
     <header className={styles.header}>
       <div>
-        <h1 className={styles.title}>{backgroundEditorTitle(editingId !== null)}</h1>
-        <p className={styles.subtitle}>{BACKGROUND_TEXTS.subtitle}</p>
+        <h1 className={styles.title}>{canEdit ? backgroundEditorTitle(editingId !== null) : BACKGROUND_TEXTS.viewTitle}</h1>
+        <p className={styles.subtitle}>{canEdit ? BACKGROUND_TEXTS.subtitle : BACKGROUND_TEXTS.viewSubtitle}</p>
       </div>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={back}>
           {BACKGROUND_TEXTS.backToAgents}
         </Button>
-        {!loading && !loadError && (
+        {canEdit && !loading && !loadError && (
           <>
             {editingId && (
               <Button variant="secondary" loading={busyId === editingId} disabled={saving !== null} onClick={() => void runAgentNow()}>
@@ -204,9 +210,19 @@ export function BackgroundEditorPage() {
             <Button variant="secondary" disabled={saving !== null} loading={saving === 'draft'} onClick={() => void save('draft')}>
               {BACKGROUND_TEXTS.saveDraft}
             </Button>
-            <Button disabled={!canPublish(config) || saving !== null} loading={saving === 'active'} onClick={() => void save('active')}>
+            <Button
+              disabled={!canPublish(config) || saving !== null}
+              loading={saving === 'active'}
+              onClick={() => void save('active')}
+              aria-describedby={noSchedule ? 'background-publish-reason' : undefined}
+            >
               {editingId ? BACKGROUND_TEXTS.update : BACKGROUND_TEXTS.publish}
             </Button>
+            {noSchedule && (
+              <p id="background-publish-reason" className={styles.publishReason}>
+                {noSchedule}
+              </p>
+            )}
           </>
         )}
       </div>
@@ -232,16 +248,24 @@ export function BackgroundEditorPage() {
   const timezoneOptions = (BACKGROUND_TIMEZONES as readonly string[]).includes(config.timezone) ? BACKGROUND_TIMEZONES : [config.timezone, ...BACKGROUND_TIMEZONES];
   const categoryOptions = (BACKGROUND_CATEGORIES as readonly string[]).includes(config.category) || !config.category ? BACKGROUND_CATEGORIES : [config.category, ...BACKGROUND_CATEGORIES];
 
+  if (!canEdit && !editingId)
+    return (
+      <div className={styles.page}>
+        {header}
+        <ErrorState message={roleRefusalText('creating background agents')} />
+      </div>
+    );
+
   return (
     <div className={styles.page}>
       {header}
       {storedStatus === 'paused' && (
         <p className={styles.notice} role="note" data-testid="paused-notice">
-          This agent was paused after repeated failures. Update (publish) resumes it.
+          This agent is paused: it does not run on its schedule. Resume it from its card, or Update (publish) it.
         </p>
       )}
       <div className={styles.layout}>
-        <div className={styles.form}>
+        <fieldset className={styles.form} disabled={!canEdit}>
           <Section title="Basic Configuration">
             <div className={styles.row}>
               <TextField label="Agent Name" required value={config.name} onChange={(e) => set('name', e.target.value)} placeholder="e.g. Pipeline Watcher" />
@@ -345,6 +369,7 @@ export function BackgroundEditorPage() {
                   value={config.interval}
                   options={BACKGROUND_INTERVALS.map((i) => ({ value: i, label: BACKGROUND_INTERVAL_LABELS[i] }))}
                   onChange={(e) => set('interval', e.target.value as BackgroundInterval | '')}
+                  hint={noSchedule ?? undefined}
                 />
               )}
               {config.scheduleType === 'cron' && (
@@ -450,7 +475,7 @@ export function BackgroundEditorPage() {
             />
             <Checkbox label="Pause agent on error" checked={config.pauseOnError} onChange={(e) => set('pauseOnError', e.target.checked)} />
           </Section>
-        </div>
+        </fieldset>
         <AgentPreview config={config} />
       </div>
       {editingId && <RunsPanel agentId={editingId} state={runs} />}

@@ -141,7 +141,7 @@ describe('Paused agents', () => {
   it('explains that the agent was paused and that Update resumes it', async () => {
     const api = fakeApi([agent('bg-1', { name: 'Flaky', category: 'Sales Analytics', description: 'd', systemPrompt: 'p', dataSources: ['gmail'], deliveryChannels: ['dashboard'] }, 'paused')]);
     const { user } = renderBackground({ route: '/background/bg-1', api });
-    expect(await screen.findByTestId('paused-notice')).toHaveTextContent('This agent was paused after repeated failures. Update (publish) resumes it.');
+    expect(await screen.findByTestId('paused-notice')).toHaveTextContent('This agent is paused: it does not run on its schedule. Resume it from its card, or Update (publish) it.');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.saveAgent).toHaveBeenCalledWith(expect.objectContaining({ status: 'active' }), 'active', 'bg-1'));
   });

@@ -13,6 +13,7 @@ export type BackgroundData = Pick<
   | 'getAgent'
   | 'saveAgent'
   | 'deleteAgent'
+  | 'setAgentStatus'
   | 'duplicateAgent'
   | 'listRuns'
   | 'listFeed'
@@ -46,6 +47,7 @@ export const defaultBackgroundEnvironment: BackgroundEnvironment = {
     getAgent: (id) => backgroundAgentsService.getAgent(id),
     saveAgent: (config, status, id) => backgroundAgentsService.saveAgent(config, status, id),
     deleteAgent: (id) => backgroundAgentsService.deleteAgent(id),
+    setAgentStatus: (id, status) => backgroundAgentsService.setAgentStatus(id, status),
     duplicateAgent: (id) => backgroundAgentsService.duplicateAgent(id),
     listRuns: (agentId, limit) => backgroundAgentsService.listRuns(agentId, limit),
     listFeed: (limit) => backgroundAgentsService.listFeed(limit),

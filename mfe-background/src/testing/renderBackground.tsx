@@ -12,7 +12,7 @@ import {
   type BackgroundTestResult,
 } from '@accent/background-common';
 import type { BackgroundAgentSummary, BackgroundRun, StoredBackgroundAgent } from '../data/background.js';
-import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
+import { renderRoutes, signInAs, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { BackgroundDashboardPage } from '../dashboard/BackgroundDashboardPage.js';
 import { BackgroundEditorPage } from '../editor/BackgroundEditorPage.js';
 import { BackgroundDataProvider, type BackgroundData, type BackgroundEnvironment } from '../state/BackgroundDataContext.js';
@@ -124,6 +124,11 @@ export function fakeApi(initial: StoredRow[] = [], runs: BackgroundRun[] = []): 
     deleteAgent: jest.fn<BackgroundData['deleteAgent']>(async (id) => {
       table.delete(id);
     }),
+    setAgentStatus: jest.fn<BackgroundData['setAgentStatus']>(async (id, status) => {
+      const r = { ...table.get(id)!, status };
+      table.set(id, r);
+      return summaryOf(r);
+    }),
     duplicateAgent: jest.fn<BackgroundData['duplicateAgent']>(async (id) => {
       const r = table.get(id);
       if (!r) return null;
@@ -143,6 +148,8 @@ export interface RenderOptions {
   runsRefreshMs?: number;
   /** a user-event instance (e.g. one that advances fake timers) */
   user?: UserEvent;
+  /** who is signed in (admin unless said) */
+  role?: 'admin' | 'builder' | 'member';
 }
 
 export type Rendered = RenderedRoutes & {
@@ -152,7 +159,8 @@ export type Rendered = RenderedRoutes & {
   saveFile: jest.Mock<BackgroundEnvironment['saveFile']>;
 };
 
-export function renderBackground({ route = '/background', api = fakeApi(), notify = fakeNotify(), filterAnimationMs, runsRefreshMs, user }: RenderOptions = {}): Rendered {
+export function renderBackground({ route = '/background', api = fakeApi(), notify = fakeNotify(), filterAnimationMs, runsRefreshMs, user, role = 'admin' }: RenderOptions = {}): Rendered {
+  signInAs(role);
   const log = jest.fn<BackgroundEnvironment['log']>();
   const saveFile = jest.fn<BackgroundEnvironment['saveFile']>();
   const env: Partial<BackgroundEnvironment> = {
