@@ -2,6 +2,8 @@
 // supabase-js client: a page owned by someone else, and the counters the server keeps.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { withMissionTables } from '../missions/tables.js';
+import { withPageTables } from '../pages/tables.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 type Row = Record<string, unknown>;
@@ -41,7 +43,7 @@ describe('page owners', () => {
   it('a builder cannot insert a page owned by another user; an admin can', async () => {
     const forged = await client(builder.token).from('pages').insert({ name: 'Not mine', user_id: member.body.user_id }).select();
     expect(forged.error).toMatchObject({ code: '42501' });
-    expect(await ctx.database.db.selectFrom('pages').select('id').where('name', '=', 'Not mine').execute()).toEqual([]);
+    expect(await withPageTables(ctx.database.db).selectFrom('pages').select('id').where('name', '=', 'Not mine').execute()).toEqual([]);
 
     const own = await client(builder.token).from('pages').insert({ name: 'Mine' }).select().single();
     expect(own.error).toBeNull();
@@ -71,7 +73,7 @@ describe('server-kept counters', () => {
     expect(inserted.error).toBeNull();
     expect(inserted.data).toMatchObject({ execution_count: 0, success_rate: 0, last_run: null, next_run: null });
 
-    await ctx.database.db.updateTable('missions').set({ execution_count: 4, success_rate: 75 }).where('id', '=', 'counter-mission').execute();
+    await withMissionTables(ctx.database.db).updateTable('missions').set({ execution_count: 4, success_rate: 75 }).where('id', '=', 'counter-mission').execute();
     const updated = await db.from('missions').update({ name: 'Counters renamed', execution_count: 1000, success_rate: 100 }).eq('id', 'counter-mission').select().single();
     expect(updated.error).toBeNull();
     expect(updated.data).toMatchObject({ name: 'Counters renamed', execution_count: 4, success_rate: 75 });
