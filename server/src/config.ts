@@ -135,9 +135,9 @@ export interface Config {
   cookieSecure: boolean;
   /** sign-in attempts per minute per address and email */
   loginRateLimit: number;
-  /** chat messages per minute per visitor address and published page (the public chat of /p/{slug}) */
   /** sign-in attempts per minute per address, whatever the email (password spraying) */
   loginAddressRateLimit: number;
+  /** chat messages per minute per visitor address and published page (the public chat of /p/{slug}) */
   pageChatRateLimit: number;
   /** ACCENT_MASTER_KEY; unset: generated into DATA_DIR/master.key on first use (see `masterKeyFor`) */
   masterKey?: Buffer;
@@ -213,8 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     releasesDir: resolve(e.RELEASES_DIR ?? join(dataDir, 'releases')),
     cookieSecure: e.COOKIE_SECURE,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
-    pageChatRateLimit: e.PAGE_CHAT_RATE_LIMIT,
     loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
+    pageChatRateLimit: e.PAGE_CHAT_RATE_LIMIT,
     masterKey: e.ACCENT_MASTER_KEY,
     providerEnv: {
       openai: defined({ apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }),

@@ -35,12 +35,12 @@ export interface AuthRoutesOptions {
   loginFailureDelayMs: number;
   /** Login attempts allowed per client IP and email within the window. */
   loginRateLimit: { max: number; windowMs: number };
-}
-
   /** Login attempts allowed per client IP within the window, whatever the email: one address trying one password on every account. */
   loginAddressRateLimit: { max: number; windowMs: number };
   /** Server secret the rotated refresh tokens are derived with (the JWT secret). */
   refreshKey: string;
+}
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, tokens, authenticate } = options;
 
@@ -62,8 +62,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { token, expires_in: expiresIn, ...toUserResponse(user, originOf(request)) };
   }
 
-  app.post(
-    '/login',
   const tooManyAttempts = (_request: FastifyRequest, context: { ttl: number }) =>
     new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000))));
   // A second limit on the same route: the plugin runs one limiter hook per request, so this one is
@@ -78,10 +76,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(request, limit);
   };
 
+  app.post(
+    '/login',
     {
+      preHandler: perAddress,
       schema: {
         tags: ['auth'],
-      preHandler: perAddress,
         summary: 'Sign in with email and password; sets the refresh cookie',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
@@ -104,8 +104,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Always run one scrypt check so an unknown email costs the same time as a wrong password.
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !passwordOk || !user.active) {
-        await sleep(options.loginFailureDelayMs);
-        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
         await record(db, {
           libraryId: user?.libraryId ?? (await libraryIdByName(db, environment, library)),
           actor: { id: user?.id ?? null, email: email.trim().toLowerCase() },
@@ -113,6 +111,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           details: { reason: !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'deactivated' },
           ip: request.ip,
         });
+        await sleep(options.loginFailureDelayMs);
+        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
       }
       const refresh = await issueRefreshToken(db, user.id, remember_me);
       await record(db, { libraryId: user.libraryId, actor: { id: user.id, email: user.email }, action: 'auth.sign_in', ip: request.ip });
@@ -156,12 +156,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await revokeFamilyOf(db, presented);
-      clearRefreshCookie(reply);
-      return reply.code(204).send();
       // an API client signing out with its access token alone ends that sign-in too
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const claims = bearer ? await tokens.verify(bearer[1]) : null;
       if (claims) await revokeFamily(db, claims.sessionId, claims.id);
+      clearRefreshCookie(reply);
+      return reply.code(204).send();
     },
   );
 
