@@ -26,7 +26,9 @@ export const crmDataPropsSchema = z.object({
   opportunityName: text,
   language: z.enum(PAGE_LANGUAGES, { error: 'Language must be English, Spanish, French or German' }),
 });
-export const actionButtonsPropsSchema = z.object({ buttons: z.array(text).max(50, 'At most 50 action buttons') });
+// an empty button would show as an empty pill that asks nothing
+const buttonText = text.refine((s) => s.trim() !== '', 'Write the question this button asks, or remove the button');
+export const actionButtonsPropsSchema = z.object({ buttons: z.array(buttonText).max(50, 'At most 50 action buttons') });
 export const responseAreaPropsSchema = z.object({ title: text, backgroundColor: colour });
 export const freeformChatPropsSchema = z.object({ placeholder: text, backgroundColor: colour });
 

@@ -69,6 +69,12 @@ describe('page builder', () => {
     await user.click(within(editor).getByRole('button', { name: 'Add Action Button' }));
     expect(within(editor).getByLabelText('Action button 3')).toHaveValue('New Action Button');
     await user.click(within(editor).getByRole('button', { name: 'Remove action button 1' }));
+    // a blank button is refused at its field instead of becoming an empty pill
+    await user.click(within(editor).getByRole('button', { name: 'Add Action Button' }));
+    await user.clear(within(editor).getByLabelText('Action button 3'));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(within(editor).getByText('Write the question this button asks, or remove the button')).toBeInTheDocument();
+    await user.click(within(editor).getByRole('button', { name: 'Remove action button 3' }));
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
     expect(screen.queryByText('What does Acme do?')).not.toBeInTheDocument();
     expect(screen.getByText('New Action Button')).toBeInTheDocument();
@@ -142,6 +148,32 @@ describe('page builder', () => {
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
+  });
+
+  it('a member sees a stored page as visitors do, with nothing to change or save', async () => {
+    const api = fakeApi([pageRow('p1', { name: 'Acme page', agent_name: 'Lead Qualifier', components: [header, crm] })]);
+    renderPages({ route: '/pages/builder/p1', api, role: 'member' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme page' })).toBeInTheDocument();
+    expect(screen.getByText('Read only')).toBeInTheDocument();
+    for (const b of ['Save', 'Deploy', 'Build']) expect(screen.queryByRole('button', { name: b })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Page name/)).not.toBeInTheDocument();
+    expect(screen.getByText('Acme assistant')).toBeInTheDocument();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.savePage).not.toHaveBeenCalled();
+  });
+
+  it('a member opening the builder for a new page is told why nothing can be made', async () => {
+    const r = renderPages({ route: '/pages/builder', role: 'member' });
+    expect(await screen.findByText('Your role does not allow creating pages.')).toBeInTheDocument();
+    expect(r.api.savePage).not.toHaveBeenCalled();
+  });
+
+  it('a save refused by row-level security says so in words, not as raw database text', async () => {
+    const api = fakeApi([pageRow('p1', { components: [header] })]);
+    api.savePage.mockRejectedValueOnce(new Error('database error: new row violates row-level security policy for table "pages"', { cause: { code: '42501' } }));
+    const r = renderPages({ route: '/pages/builder/p1', api });
+    await r.user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(r.notify.error).toHaveBeenCalledWith('Save failed', 'Your role does not allow saving pages.'));
   });
 
   it('saves a new page and moves to its address', async () => {

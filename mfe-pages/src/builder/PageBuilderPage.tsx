@@ -7,6 +7,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { canvasReducer, type PageTemplate } from './pages-canvas.js';
 import { pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PublishPageResponse } from '@accent/pages-common';
+import { refusalOr, roleRefusalText, useCanBuild } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField, usePendingSaveGuard } from '@accent/shared/ui';
 import { useAgents } from '../common/useAgents.js';
 import { DeploymentScreen } from '../deploy/DeploymentScreen.js';
@@ -63,6 +64,7 @@ export function PageBuilderPage() {
   const handedOver = (location.state as BuilderLocationState | null)?.page;
   const [load, setLoad] = useState<Load>(() => (!id ? { state: 'ready', page: blank() } : handedOver?.id === id ? { state: 'ready', page: fromRow(handedOver) } : { state: 'loading' }));
   const [attempt, setAttempt] = useState(0);
+  const canEdit = useCanBuild();
 
   useEffect(() => {
     if (!id) {
@@ -86,6 +88,8 @@ export function PageBuilderPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, api, attempt]);
 
+  if (!canEdit && !id)
+    return <EmptyState title="Pages are read-only for you" text={roleRefusalText('creating pages')} action={<Button onClick={() => navigate('/pages')}>Back to Pages</Button>} />;
   if (load.state === 'loading') return <LoadingState text="Loading page..." />;
   if (load.state === 'error') return <ErrorState message={load.message} onRetry={() => setAttempt((a) => a + 1)} />;
   if (load.state === 'missing')
@@ -107,6 +111,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   const { api, notify } = env;
   const navigate = useNavigate();
   const agents = useAgents();
+  const canEdit = useCanBuild();
   const [pageId, setPageId] = useState(initial.id);
   const idRef = useRef(initial.id);
   const [name, setName] = useState(initial.name);
@@ -168,7 +173,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
       notify.success('Page saved', `${row.name} has been saved.`);
       followAddress();
     } catch (err) {
-      notify.error('Save failed', errorMessage(err, 'Could not save the page. Please check your connection.'));
+      notify.error('Save failed', refusalOr(err, 'saving pages', errorMessage(err, 'Could not save the page. Please check your connection.')));
     } finally {
       setSaving(false);
     }
@@ -181,7 +186,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
     flush: () => {
       const id = idRef.current;
       const parsed = pageDraftSchema.safeParse(draftOf(current));
-      if (!dirty || !id || !parsed.success) return;
+      if (!canEdit || !dirty || !id || !parsed.success) return;
       const draft = parsed.data;
       api.savePage(draft, id).then(
         () => setSaved(snapshot(draft)),
@@ -228,6 +233,26 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   if (agentName && !agentOptions.some((o) => o.value === agentName)) agentOptions.unshift({ value: agentName, label: agents.status === 'ready' ? `${agentName} (not found)` : agentName });
 
   const saveState = saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved';
+
+  // A member may not change pages (the server refuses): the page as visitors see it, nothing to edit.
+  if (!canEdit)
+    return (
+      <div className={styles.builder}>
+        <header className={styles.header}>
+          <Button variant="ghost" onClick={() => navigate('/pages')} aria-label="Back to Pages">
+            <span aria-hidden="true">←</span> Back
+          </Button>
+          <div className={styles.titleBox}>
+            <h1 className={styles.title}>{name}</h1>
+            <p className={styles.tagline}>{agentName ? `Answered by ${agentName}` : 'No agent chosen'}</p>
+          </div>
+          <span className={styles.saveState}>Read only</span>
+        </header>
+        <div className={styles.preview}>
+          <PageView components={components} ask={ask} threadId={threadId} onClearHistory={() => setThreadId(env.newThreadId())} label="Preview" />
+        </div>
+      </div>
+    );
 
   return (
     <div className={styles.builder}>

@@ -1,5 +1,6 @@
 // /pages2 (Magic Pages): the published pages as cards with their live link.
 import { useNavigate } from 'react-router';
+import { useCanBuild } from '@accent/shared/client';
 import { Button } from '@accent/shared/ui';
 import { formatDate, liveUrl } from '../common/format.js';
 import { PublishedPageGrid } from '../common/PublishedPageGrid.js';
@@ -8,7 +9,8 @@ import styles from '../common/Common.module.css';
 
 export function MagicPagesPage() {
   const navigate = useNavigate();
-  const create = <Button onClick={() => navigate(builderPath())}>Create page</Button>;
+  const canEdit = useCanBuild();
+  const create = canEdit ? <Button onClick={() => navigate(builderPath())}>Create page</Button> : undefined;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -37,7 +39,7 @@ export function MagicPagesPage() {
         }
         actions={(page) => (
           <Button size="sm" variant="secondary" onClick={() => navigate(builderPath(page.id))}>
-            Edit
+            {canEdit ? 'Edit' : 'View'}
           </Button>
         )}
       />

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PageSummary } from '../data/pages.js';
+import { useCanBuild } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu } from '@accent/shared/ui';
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';
@@ -56,7 +57,9 @@ export function PagesDashboardPage() {
     }
   }
 
-  const create = <Button onClick={() => navigate(builderPath())}>Create page</Button>;
+  // members see the pages, open them read-only, and change nothing
+  const canEdit = useCanBuild();
+  const create = canEdit ? <Button onClick={() => navigate(builderPath())}>Create page</Button> : undefined;
 
   return (
     <div className={styles.page}>
@@ -110,9 +113,13 @@ export function PagesDashboardPage() {
                       label={`Actions for ${page.name}`}
                       items={[
                         { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
-                        { label: 'Duplicate', onSelect: () => void duplicate(page) },
-                        ...(page.status === 'published' ? [{ label: 'Unpublish', onSelect: () => void unpublish(page) }] : []),
-                        { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
+                        ...(canEdit
+                          ? [
+                              { label: 'Duplicate', onSelect: () => void duplicate(page) },
+                              ...(page.status === 'published' ? [{ label: 'Unpublish', onSelect: () => void unpublish(page) }] : []),
+                              { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
+                            ]
+                          : []),
                       ]}
                       trigger={(props) => (
                         <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>

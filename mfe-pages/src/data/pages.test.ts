@@ -67,12 +67,13 @@ describe('pagesService over PostgREST', () => {
     await expect(service().listPages()).rejects.toThrow('database error: down');
   });
 
-  it('reads one page with its components, and null for PGRST116', async () => {
+  it('reads one page with its components, and null for an unknown id (an empty list, no 406)', async () => {
     replies.push({ status: 200, body: row() });
     const page = await service().getPage('p1');
     expect(seen[0]!.query.get('id')).toBe('eq.p1');
     expect(page?.components).toEqual([header]);
-    replies.push(pgError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned'));
+    expect(String(seen[0]!.headers.accept ?? '')).not.toContain('vnd.pgrst.object');
+    replies.push({ status: 200, body: [] });
     expect(await service().getPage('missing')).toBeNull();
   });
 
@@ -102,7 +103,7 @@ describe('pagesService over PostgREST', () => {
     expect(seen[2]!.method).toBe('POST');
     expect(seen[2]!.body).toEqual({ name: 'Acme page (Copy)', description: '', agent_name: 'Lead Qualifier', template_id: null, components: [header] });
 
-    replies.push(pgError(406, 'PGRST116', 'none'));
+    replies.push({ status: 200, body: [] });
     expect(await service().duplicatePage('gone')).toBeNull();
   });
 

@@ -143,7 +143,8 @@ export function createPagesService(source: DataClientSource = getDataClient, htt
     },
 
     async getPage(id) {
-      const { data, error } = await attempt(source, (c) => table(c).select('*').eq('id', id).single());
+      // maybeSingle: an unknown id is an empty list, not a 406 in the browser's console
+      const { data, error } = await attempt(source, (c) => table(c).select('*').eq('id', id).maybeSingle());
       if (error) {
         if (error.code === NOT_FOUND_CODE) return null;
         throw databaseError(error);

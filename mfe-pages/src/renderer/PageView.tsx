@@ -105,7 +105,8 @@ export function BlockView({ component, conversation, interactive = false, showCo
         </section>
       );
     case 'actionButtons': {
-      const buttons = Array.isArray(props.buttons) ? props.buttons.filter((b): b is string => typeof b === 'string') : [];
+      // a blank button (saved before blanks were refused) is not drawn as an empty pill
+      const buttons = Array.isArray(props.buttons) ? props.buttons.filter((b): b is string => typeof b === 'string' && b.trim() !== '') : [];
       return (
         <section className={styles.card} aria-label="Suggested questions">
           <div className={styles.actions}>

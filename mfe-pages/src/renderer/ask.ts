@@ -46,10 +46,17 @@ export type StudioInvoke = (
 export function studioAsk(invoke: StudioInvoke, agentName: string, components: readonly CanvasComponent[]): AskPage {
   return async (question, { threadId, signal, onText }) => {
     if (!agentName) throw new Error('Choose the agent this page talks to first.');
-    const result = await invoke(
-      { name: agentName, query: question, params: pageAgentParams(components), thread_id: threadId, use_history: true, save_history: true, source: 'test' },
-      { signal, onEvent: streamedText(onText) },
-    );
-    return result.output;
+    try {
+      const result = await invoke(
+        { name: agentName, query: question, params: pageAgentParams(components), thread_id: threadId, use_history: true, save_history: true, source: 'test' },
+        { signal, onEvent: streamedText(onText) },
+      );
+      return result.output;
+    } catch (err) {
+      // the server's reason ("No API key for Anthropic …") rather than "HTTP 424: Failed Dependency"
+      const detail = (err as { detail?: unknown } | null)?.detail;
+      if (typeof detail === 'string' && detail.trim()) throw Object.assign(new Error(detail), { cause: err });
+      throw err;
+    }
   };
 }

@@ -6,7 +6,7 @@ import { Route } from 'react-router';
 import type { AgentListItem } from '@accent/agents-common';
 import type { CanvasComponent, PageRow, PageVersionRow } from '@accent/pages-common';
 import type { PagePersonalization, PageSummary } from '../data/pages.js';
-import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
+import { renderRoutes, signInAs, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { PageBuilderPage } from '../builder/PageBuilderPage.js';
 import { ContentPage } from '../content/ContentPage.js';
 import { PersonalizePage } from '../content/PersonalizePage.js';
@@ -103,6 +103,8 @@ export interface RenderOptions {
   api?: FakeApi;
   notify?: FakeNotify;
   invoke?: jest.Mock<StudioInvoke>;
+  /** who is signed in (admin unless said) */
+  role?: 'admin' | 'builder' | 'member';
 }
 
 export type Rendered = RenderedRoutes & {
@@ -116,7 +118,8 @@ export type Rendered = RenderedRoutes & {
 
 let thread = 0;
 
-export function renderPages({ route = '/pages', api = fakeApi(), notify = fakeNotify(), invoke }: RenderOptions = {}): Rendered {
+export function renderPages({ route = '/pages', api = fakeApi(), notify = fakeNotify(), invoke, role = 'admin' }: RenderOptions = {}): Rendered {
+  signInAs(role);
   const inv = invoke ?? jest.fn<StudioInvoke>(async (body) => ({ output: `Answer to ${body.query}` }));
   const reload = jest.fn<PagesEnvironment['reload']>();
   const copy = jest.fn<PagesEnvironment['copy']>(async () => undefined);
