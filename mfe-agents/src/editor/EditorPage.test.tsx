@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MODEL_PROVIDERS, newStep, type AgentConfig } from '@accent/agents-common';
-import { deferred, fakeApi, listItem, renderAgents, type Rendered } from '../testing/renderAgents.js';
+import { deferred, fakeApi, listItem, renderAgents, signInAs, type Rendered } from '../testing/renderAgents.js';
 
 const savedBody = (r: Rendered, call = 0) => r.api.save.mock.calls[call]![0] as AgentConfig;
 
@@ -38,6 +38,30 @@ describe('editor shell', () => {
     expect(screen.getByLabelText('Rate limit (requests per minute)')).toHaveValue(60);
     await r.user.keyboard('{Home}');
     expect(screen.getByLabelText('Name')).toBeInTheDocument();
+  });
+
+  it("a member's editor is a read-only view, titled as one", async () => {
+    const signOut = signInAs('member');
+    try {
+      const api = fakeApi([listItem('Lead Qualifier', 'Scores leads')], { 'Lead Qualifier': { description: 'Scores inbound leads', steps: [newStep(0)] } });
+      renderAgents({ route: '/agents/edit/Lead%20Qualifier', api });
+      expect(await screen.findByRole('heading', { level: 1, name: 'View Lead Qualifier' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Edit Lead Qualifier' })).not.toBeInTheDocument();
+      expect(screen.getByText('Read only')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save Agent' })).not.toBeInTheDocument();
+    } finally {
+      signOut();
+    }
+  });
+
+  it("the Tools tab counts the steps' tools too and shows the integrations they use", async () => {
+    const api = fakeApi([listItem('CRM Agent', 'Reads the CRM')], { 'CRM Agent': { steps: [{ ...newStep(0), tools: ['Salesforce API'] }] } });
+    const r = renderAgents({ route: '/agents/edit/CRM%20Agent', api });
+    await screen.findByRole('heading', { level: 1, name: 'Edit CRM Agent' });
+    await r.user.click(screen.getByRole('tab', { name: 'Tools & Integrations' }));
+    expect(screen.getByText('1 of 25 tools in use: 0 selected here, 1 more by the steps.')).toBeInTheDocument();
+    expect(screen.queryByText(/No partner integrations/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Partner integrations' })).getByText('Salesforce')).toBeInTheDocument();
   });
 
   it('opens an agent with its configuration merged; loaded agents show Active', async () => {

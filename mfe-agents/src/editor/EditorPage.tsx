@@ -77,7 +77,9 @@ function Editor({ target }: { target: EditorTarget }) {
   const backToList = () => navigate('/agents');
   const onBack = () => (guard ? setConfirmDiscard(true) : backToList());
 
-  const title = !session || session.mode === 'new' ? CREATE_TITLE : msg.editAgentTitle(session.originalName ?? session.agent.name);
+  // a member's editor is a read-only view, and says so
+  const shownName = session?.originalName ?? session?.agent.name ?? '';
+  const title = !session || session.mode === 'new' ? CREATE_TITLE : canEdit ? msg.editAgentTitle(shownName) : `View ${shownName}`;
   const Panel = tab === 'runs' ? null : PANELS[tab];
   const savedVersion = testing && saved && session ? savedAgent(session.baseline, session.agent) : null;
 

@@ -12,7 +12,10 @@ export function ToolsTab() {
   const selected = new Set(agent.tools);
   const toggle = (tool: string, on: boolean) =>
     update((a) => ({ ...a, tools: on ? [...a.tools.filter((t) => t !== tool), tool] : a.tools.filter((t) => t !== tool) }));
-  const partners = partnerIconsForTools(agent.tools);
+  // what the agent can use: its own tools and every step's (a step using Salesforce connects Salesforce)
+  const stepTools = new Set(agent.steps.flatMap((step) => step.tools).filter((t) => !selected.has(t)));
+  const inUse = [...agent.tools, ...stepTools];
+  const partners = partnerIconsForTools(inUse);
   return (
     <div className={styles.panelBody}>
       <section className={styles.section} aria-labelledby="agent-integrations-heading">
@@ -39,7 +42,9 @@ export function ToolsTab() {
               Tools
             </h3>
             <p className={styles.sectionHint}>
-              {`${agent.tools.length} of ${TOOL_CATALOGUE.length} tools selected.`}
+              {stepTools.size > 0
+                ? `${inUse.length} of ${TOOL_CATALOGUE.length} tools in use: ${agent.tools.length} selected here, ${stepTools.size} more by the steps.`
+                : `${agent.tools.length} of ${TOOL_CATALOGUE.length} tools selected.`}
             </p>
           </div>
         </div>
