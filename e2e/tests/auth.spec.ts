@@ -40,9 +40,9 @@ test('landing → login → home, with the login form, a failed login and no sto
   await expect(field(page, 'Environment')).toHaveValue('lo-n02');
   await expect(field(page, 'Library')).toHaveValue('sales2');
 
-  // A wrong password: "Authentication failed: 401" above the Sign In button, still on /login.
+  // A wrong password: "Authentication failed: 401" with the server's reason above the Sign In button, still on /login.
   await submitLogin(page, { email: USERS.admin.email, password: 'not-the-password' });
-  const error = page.getByText('Authentication failed: 401', { exact: true });
+  const error = page.getByText(/^Authentication failed: 401 – \S/);
   await expect(error).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   const signIn = page.getByRole('button', { name: 'Sign In', exact: true });

@@ -4,7 +4,7 @@ import { loginResponseSchema } from './schemas.js';
 import { decodeJwt, SignJWT } from 'jose';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { createTestContext, createUser, login, loginAdmin, TEST_JWT_SECRET, type TestContext } from '../testing/test-app.js';
-import { AUTH_MESSAGES, REFRESH_COOKIE } from './routes.js';
+import { AUTH_MESSAGES, REFRESH_COOKIE, SIGNED_IN_COOKIE } from './routes.js';
 
 const { admin, member, environment, library } = DEMO_CREDENTIALS;
 
@@ -39,6 +39,11 @@ describe('auth', () => {
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
       expect(cookie!.value.length).toBeGreaterThanOrEqual(43); // 32 random bytes, base64url
       expect(cookie!.maxAge).toBeUndefined(); // a session cookie without remember me
+      // beside it, a readable marker with nothing secret in it: the page asks /refresh only when it is there
+      const marker = response.cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+      expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+      expect(marker!.httpOnly).toBeFalsy();
+      expect(marker!.maxAge).toBeUndefined();
     });
 
     it('with remember me the refresh cookie persists for 30 days', async () => {
@@ -179,6 +184,9 @@ describe('auth', () => {
       const cleared = refreshCookieOf(response)!;
       expect(cleared).toMatchObject({ value: '', path: '/api/auth' });
       expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+      const marker = response.cookies.find((c) => c.name === SIGNED_IN_COOKIE)!;
+      expect(marker).toMatchObject({ value: '', path: '/' });
+      expect(marker.expires!.getTime()).toBeLessThan(Date.now());
 
       const after = await refresh(session.refreshCookie);
       expect(after.statusCode).toBe(401);

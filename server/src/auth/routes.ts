@@ -15,6 +15,8 @@ import { issueRefreshToken, PERSISTENT_TTL_MS, revokeFamily, revokeFamilyOf, rot
 import { findLoginCandidate, findSessionUser, toAuthUser, toUserResponse, type SessionUser } from './users.js';
 
 export const REFRESH_COOKIE = 'accent_refresh';
+/** Set and cleared with the refresh cookie; the browser only tries a refresh when it is there. */
+export const SIGNED_IN_COOKIE = 'accent_signed_in';
 export const AUTH_PATH = '/api/auth';
 
 export const AUTH_MESSAGES = {
@@ -44,17 +46,17 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, tokens, authenticate } = options;
 
-  const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) =>
-    reply.setCookie(REFRESH_COOKIE, refresh.token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: options.cookieSecure,
-      path: AUTH_PATH,
-      // without Max-Age the cookie lives until the browser closes (no remember me)
-      maxAge: refresh.persistent ? PERSISTENT_TTL_MS / 1000 : undefined,
-    });
-  const clearRefreshCookie = (reply: FastifyReply) =>
+  const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) => {
+    // without Max-Age the cookies live until the browser closes (no remember me)
+    const maxAge = refresh.persistent ? PERSISTENT_TTL_MS / 1000 : undefined;
+    reply.setCookie(REFRESH_COOKIE, refresh.token, { httpOnly: true, sameSite: 'strict', secure: options.cookieSecure, path: AUTH_PATH, maxAge });
+    // readable by the page, holding nothing secret: a signed-out visit does not ask /refresh for nothing
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, sameSite: 'strict', secure: options.cookieSecure, path: '/', maxAge });
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => {
     reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: options.cookieSecure, path: AUTH_PATH });
+    reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'strict', secure: options.cookieSecure, path: '/' });
+  };
 
   /** The login/refresh answer: a fresh access token plus the user. */
   async function sessionResponse(request: FastifyRequest, user: SessionUser, sessionId: string) {

@@ -109,6 +109,22 @@ describe('session manager', () => {
     expect(session.getToken()).toBeNull();
   });
 
+  it('does not ask /refresh at all when no sign-in marker cookie says a refresh cookie may exist', async () => {
+    const { authApi, calls } = scriptedAuth([answer('restored')]);
+    const store = createStore();
+    const signedOut = createSessionManager({ store, authApi, openChannel: () => null, lock: noLock, mayHaveRefreshCookie: () => false });
+    managers.push(signedOut);
+    await signedOut.start();
+    expect(calls.refreshAt).toHaveLength(0);
+    expect(store.get(sessionStatusAtom)).toBe('signed-out');
+
+    const marked = createSessionManager({ store: createStore(), authApi, openChannel: () => null, lock: noLock, mayHaveRefreshCookie: () => true });
+    managers.push(marked);
+    await marked.start();
+    expect(calls.refreshAt).toHaveLength(1);
+    expect(marked.getToken()).toBe('restored');
+  });
+
   it('logs in with the spec body and keeps the token only in the store', async () => {
     const { authApi, calls } = scriptedAuth();
     const { session, store } = manager(authApi);
@@ -124,7 +140,9 @@ describe('session manager', () => {
 
   it('turns login failures into the spec messages', async () => {
     const rejected = manager(scriptedAuth([], async () => Promise.reject(new ApiError(401, 'Unauthorized', 'Invalid email or password'))).authApi);
-    await expect(rejected.session.login(credentials)).rejects.toThrow('Authentication failed: 401');
+    await expect(rejected.session.login(credentials)).rejects.toThrow(new Error('Authentication failed: 401 – Invalid email or password'));
+    const bare = manager(scriptedAuth([], async () => Promise.reject(new ApiError(401, 'Unauthorized'))).authApi);
+    await expect(bare.session.login(credentials)).rejects.toThrow(new Error('Authentication failed: 401'));
     const offline = manager(scriptedAuth([], async () => Promise.reject(new ApiError(0, '', undefined, 'Network Error'))).authApi);
     await expect(offline.session.login(credentials)).rejects.toThrow('Login failed. Please try again.');
     const garbled = manager(scriptedAuth([], async () => Promise.reject(new SyntaxError('Unexpected token'))).authApi);

@@ -36,7 +36,7 @@ export interface LoginCredentials {
 export interface SessionManager {
   /** Restores the session (another tab, else the refresh cookie), starts the tick and the tab sync. Idempotent. */
   start(): Promise<void>;
-  /** Throws Error('Authentication failed: {status}') or Error('Login failed. Please try again.'). */
+  /** Throws Error('Authentication failed: {status} – {server's reason}') or Error('Login failed. Please try again.'). */
   login(credentials: LoginCredentials): Promise<User>;
   /** Ends the session here, on the server and in the other tabs. Never throws. */
   logout(): Promise<void>;
@@ -115,6 +115,15 @@ const webLock: RefreshLock = (run) => {
 
 // ---- Manager ------------------------------------------------------------------------------------
 
+/** The readable cookie the server sets beside the httpOnly refresh cookie (server/src/auth/routes.ts). */
+export const SIGNED_IN_COOKIE = 'accent_signed_in';
+
+/** Outside a browser (tests, Node) there is no cookie jar to look at: a refresh is tried. */
+function signedInMarkerPresent(): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
 export interface SessionManagerOptions {
   store?: Store;
   authApi?: AuthApi;
@@ -123,6 +132,11 @@ export interface SessionManagerOptions {
   lock?: RefreshLock;
   now?: () => number;
   adoptWaitMs?: number;
+  /**
+   * Whether a refresh cookie may exist (the server sets a readable marker cookie with it); without one
+   * a start does not call /api/auth/refresh only to be answered 401.
+   */
+  mayHaveRefreshCookie?: () => boolean;
 }
 
 /** Transient failures worth retrying: no answer at all, or the gateway statuses of spec 01 §8. */
@@ -136,6 +150,7 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
   const lock = options.lock ?? webLock;
   const now = options.now ?? Date.now;
   const adoptWaitMs = options.adoptWaitMs ?? SESSION_ADOPT_WAIT_MS;
+  const mayHaveRefreshCookie = options.mayHaveRefreshCookie ?? signedInMarkerPresent;
 
   let started: Promise<void> | null = null;
   let running = false;
@@ -272,7 +287,9 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
         ensureRunning();
         if (current()) return; // signed in before start() (login came first)
         if (await adoptFromOtherTab()) return;
-        if (!current()) await refresh();
+        if (current()) return;
+        if (mayHaveRefreshCookie()) await refresh();
+        else setSession(null);
       })();
       return started;
     },
@@ -291,7 +308,9 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
           remember_me: rememberMe,
         });
       } catch (error) {
-        throw new Error(error instanceof ApiError && error.status > 0 ? sharedMsg.authenticationFailed(error.status) : SHARED_MESSAGES.loginFailed);
+        // the spec's "Authentication failed: {status}", followed by the server's reason when it gave one
+        const reason = error instanceof ApiError && error.detail ? ` – ${error.detail}` : '';
+        throw new Error(error instanceof ApiError && error.status > 0 ? `${sharedMsg.authenticationFailed(error.status)}${reason}` : SHARED_MESSAGES.loginFailed);
       }
       ensureRunning();
       epoch++;

@@ -27,7 +27,8 @@ const loginAnswer: LoginResponse = {
 function fakeSession(refresh: LoginResponse | null): SessionManager {
   const authApi: AuthApi = { login: async () => loginAnswer, refresh: async () => refresh, logout: async () => {} };
   // The real manager on the shared store, with a fake transport and no tab sync.
-  return createSessionManager({ store: getStore(), authApi, openChannel: () => null, lock: (run) => run() });
+  // (the fake transport stands for the refresh cookie, so a refresh is always tried)
+  return createSessionManager({ store: getStore(), authApi, openChannel: () => null, lock: (run) => run(), mayHaveRefreshCookie: () => true });
 }
 
 function Broken(): never {
