@@ -1,11 +1,11 @@
 // The providers around the routes: the one jotai store, the services, the remote registry and the
 // toast host. Separate from App so tests put a MemoryRouter inside the same tree.
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { getStore, useSession } from '@accent/shared/client';
 import { ToastHost } from '@accent/shared/ui';
 import type { RemoteLoader } from '../remotes/loader.js';
-import { RemotesProvider, useRemotes } from '../remotes/RemotesProvider.js';
+import { RemotesProvider } from '../remotes/RemotesProvider.js';
 import { ServicesContext, defaultServices, type ShellServices } from './services.js';
 import { signingOutAtom } from './signOut.js';
 
@@ -19,11 +19,13 @@ export interface AppProvidersProps {
 /** Everything but the router, so tests can put a MemoryRouter around the same tree. */
 export function AppProviders({ services = defaultServices, loader, children }: AppProvidersProps) {
   const fetchRegistry = useMemo(() => () => services.remotes.list(), [services]);
+  // the registry is read again for whoever signs in (it may give them a canary)
+  const { status, user } = useSession();
+  const sessionKey = status === 'signed-in' ? `user:${user?.user_id ?? ''}` : status;
   return (
     <Provider store={getStore()}>
       <ServicesContext.Provider value={services}>
-        <RemotesProvider fetchRegistry={fetchRegistry} loader={loader}>
-          <RegistryRetryOnSignIn />
+        <RemotesProvider fetchRegistry={fetchRegistry} loader={loader} sessionKey={sessionKey}>
           <SignOutReset />
           {children}
           <ToastHost />
@@ -31,24 +33,6 @@ export function AppProviders({ services = defaultServices, loader, children }: A
       </ServicesContext.Provider>
     </Provider>
   );
-}
-
-/**
- * The registry is fetched again when someone signs in: it may give this user a canary version, and one
- * that failed before sign-in (e.g. the server was restarting) gets another chance.
- */
-function RegistryRetryOnSignIn() {
-  const { status } = useSession();
-  const { registry, refresh } = useRemotes();
-  const previous = useRef(status);
-  const failed = registry.status === 'error';
-  useEffect(() => {
-    const signedIn = status === 'signed-in' && (previous.current !== 'signed-in' || failed);
-    previous.current = status;
-    if (signedIn) void refresh();
-    // only when the user signs in
-  }, [status]);
-  return null;
 }
 
 /** A finished sign-out is forgotten as soon as someone signs in again. */

@@ -30,9 +30,11 @@ export function RemoteArea({ id, pattern }: RemoteAreaProps) {
 }
 
 function AreaVisit({ id, pattern }: RemoteAreaProps) {
-  const { registry, entryFor, refresh, cache, reloadPage } = useRemotes();
+  const { registry, entryFor, refresh, cache, reloadPage, sessionKey } = useRemotes();
   const title = REMOTE_TITLES[id];
-  const latest = entryFor(id);
+  // entries read before sign-in are not this user's (who may be in a canary): wait for theirs
+  const final = registry.forSession === sessionKey && registry.status !== 'loading';
+  const latest = final ? entryFor(id) : undefined;
   const [pinned, setPinned] = useState<EffectiveRemoteEntry | undefined>(latest);
   useEffect(() => {
     if (!pinned && latest) setPinned(latest);
@@ -53,7 +55,7 @@ function AreaVisit({ id, pattern }: RemoteAreaProps) {
   }, [otherVersionRunning, reloadPage]);
 
   if (!entry) {
-    if (registry.status === 'loading') return <LoadingState text={`Loading ${title}...`} />;
+    if (!final) return <LoadingState text={`Loading ${title}...`} />;
     if (registry.status === 'error') {
       return <AreaUnavailable title={title} reason={`The list of installed areas could not be loaded (${registry.error}).`} onRetry={() => void rereadRegistry()} />;
     }

@@ -7,16 +7,22 @@ import type { RemoteId, RemoteRegistryEntry } from '@accent/shared';
 import { applyOverrides, collectOverrides, type EffectiveRemoteEntry } from './overrides.js';
 import { RemoteModuleCache, type RemoteLoader } from './loader.js';
 
-export type RegistryState =
+export type RegistryState = (
   | { status: 'loading'; entries: EffectiveRemoteEntry[] }
   | { status: 'ready'; entries: EffectiveRemoteEntry[] }
-  | { status: 'error'; entries: EffectiveRemoteEntry[]; error: string };
+  | { status: 'error'; entries: EffectiveRemoteEntry[]; error: string }
+) & {
+  /** the session the entries were fetched for (the registry may give a signed-in user a canary) */
+  forSession?: string;
+};
 
 /** How often an open tab asks whether a remote has a new current version. */
 export const REGISTRY_POLL_MS = 30_000;
 
 export interface RemotesContextValue {
   registry: RegistryState;
+  /** The session the registry should be read for; entries fetched for another one are not final. */
+  sessionKey: string;
   /** Fetches the registry again (Retry, sign-in, the poll); resolves with the entries now known. */
   refresh(): Promise<EffectiveRemoteEntry[]>;
   loader: RemoteLoader;
@@ -45,12 +51,17 @@ export interface RemotesProviderProps {
   pollMs?: number;
   /** default: window.location.reload */
   reloadPage?: () => void;
+  /**
+   * Who is signed in (a user id, or a word for none or not known yet): when it changes the registry is
+   * read again, since it may give this user a canary.
+   */
+  sessionKey?: string;
   children: ReactNode;
 }
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGISTRY_POLL_MS, reloadPage = defaultReload, children }: RemotesProviderProps) {
+export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGISTRY_POLL_MS, reloadPage = defaultReload, sessionKey = '', children }: RemotesProviderProps) {
   const [registry, setRegistry] = useState<RegistryState>({ status: 'loading', entries: [] });
   const cache = useMemo(() => new RemoteModuleCache(loader), [loader]);
   /** federation name → entry URL we registered */
@@ -83,18 +94,21 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
 
   const latest = useRef<RegistryState>(registry);
   latest.current = registry;
+  const session = useRef(sessionKey);
+  session.current = sessionKey;
 
   /** `quiet` (the poll): no loading state, and a failed poll keeps what is known. */
   const load = useCallback(
     async (quiet: boolean): Promise<EffectiveRemoteEntry[]> => {
       const id = ++requestId.current;
-      if (!quiet) setRegistry((prev) => ({ status: 'loading', entries: prev.entries }));
+      const forSession = session.current;
+      if (!quiet) setRegistry((prev) => ({ status: 'loading', entries: prev.entries, forSession: prev.forSession }));
       try {
         const list = await fetchRegistry();
         const entries = applyOverrides(list, collectOverrides(initialSearch.current));
         if (id !== requestId.current) return latest.current.entries;
         registerAll(entries);
-        setRegistry({ status: 'ready', entries });
+        setRegistry({ status: 'ready', entries, forSession });
         return entries;
       } catch (e) {
         if (id !== requestId.current) return latest.current.entries;
@@ -102,7 +116,7 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
         // overrides still work when the registry is down: a developer can point at a local remote
         const entries = applyOverrides([], collectOverrides(initialSearch.current));
         registerAll(entries);
-        setRegistry({ status: 'error', entries, error: errorMessage(e) });
+        setRegistry({ status: 'error', entries, error: errorMessage(e), forSession });
         return entries;
       }
     },
@@ -112,7 +126,7 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
 
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+  }, [refresh, sessionKey]);
 
   useEffect(() => {
     if (!pollMs) return;
@@ -132,6 +146,7 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
   const value = useMemo<RemotesContextValue>(
     () => ({
       registry,
+      sessionKey,
       refresh,
       loader,
       reloadPage,
@@ -139,7 +154,7 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
       resetRemote,
       entryFor: (id) => registry.entries.find((e) => e.id === id),
     }),
-    [registry, refresh, loader, reloadPage, cache, resetRemote],
+    [registry, sessionKey, refresh, loader, reloadPage, cache, resetRemote],
   );
 
   return <RemotesContext.Provider value={value}>{children}</RemotesContext.Provider>;

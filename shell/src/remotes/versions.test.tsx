@@ -44,8 +44,8 @@ function setup(options: { registry: RemoteRegistryEntry[]; facts?: (e: RemoteReg
     report,
   };
   const reloadPage = jest.fn();
-  const ui = (
-    <RemotesProvider fetchRegistry={fetchRegistry} loader={loader} pollMs={options.pollMs ?? 0} reloadPage={reloadPage}>
+  const uiFor = (sessionKey: string) => (
+    <RemotesProvider fetchRegistry={fetchRegistry} loader={loader} pollMs={options.pollMs ?? 0} reloadPage={reloadPage} sessionKey={sessionKey}>
       <MemoryRouter initialEntries={['/home']}>
         <nav>
           <Link to="/home">Home</Link>
@@ -64,7 +64,7 @@ function setup(options: { registry: RemoteRegistryEntry[]; facts?: (e: RemoteReg
       </MemoryRouter>
     </RemotesProvider>
   );
-  return { ui, fetchRegistry, report, load, register, reloadPage, setRegistry: (next: RemoteRegistryEntry[]) => (registry = next) };
+  return { ui: uiFor('signed-out'), uiFor, fetchRegistry, report, load, register, reloadPage, setRegistry: (next: RemoteRegistryEntry[]) => (registry = next) };
 }
 
 const go = (name: string) => userEvent.click(screen.getByRole('link', { name }));
@@ -137,6 +137,22 @@ describe('remote versions in an open tab', () => {
     expect(await screen.findByRole('heading', { name: 'agents 1.1.0' })).toBeInTheDocument();
     expect(t.register).toHaveBeenCalledWith([entry('agents', '1.1.0')], { force: true });
     expect(t.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('waits for the registry read for the signed-in user (who may be in a canary) before entering an area', async () => {
+    const t = setup({ registry: [entry('agents', '1.0.0')] });
+    let release!: () => void;
+    const { rerender } = render(t.uiFor('unknown'));
+    await act(async () => {});
+    // signed in: the registry is read again for this user, who gets the canary; the area waits for it
+    t.setRegistry([entry('agents', '1.1.0-canary')]);
+    t.fetchRegistry.mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve([entry('agents', '1.1.0-canary')]))));
+    rerender(t.uiFor('user:u-1'));
+    await go('Agents');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Agents...');
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'agents 1.1.0-canary' })).toBeInTheDocument();
+    expect(t.load).toHaveBeenCalledTimes(1);
   });
 
   it('shows a crash with a reference instead of its developer text, reports it, and lets the next route work', async () => {
