@@ -28,7 +28,12 @@ export async function startServer(port) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
-  await waitForUrl(`http://127.0.0.1:${port}/api/v1/remotes`);
+  try {
+    await waitForUrl(`http://127.0.0.1:${port}/api/v1/remotes`);
+  } catch (error) {
+    child.kill('SIGTERM'); // never leave a server behind on the port
+    throw error;
+  }
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 

@@ -95,6 +95,7 @@ try {
 
   console.log(`runtime overhead per invoke (total request time − model_ms), ${INVOKES} sequential invokes after ${WARM_UP} warm-up, embedded PGlite, one step, local model server:`);
   console.log(`  overhead p50 ${ms(percentile(overheads, 50))}   p99 ${ms(percentile(overheads, 99))}   mean ${ms(mean)}   max ${ms(overheads[overheads.length - 1])}`);
+  console.log(`RESULT runtime-overhead p50_ms=${percentile(overheads, 50).toFixed(2)} p99_ms=${percentile(overheads, 99).toFixed(2)}`);
   console.log(`  model_ms p50 ${ms(percentile(modelTimes, 50))}   p99 ${ms(percentile(modelTimes, 99))}`);
   console.log(`  total ${(loopMs / 1000).toFixed(2)} s for ${INVOKES} invokes (${(INVOKES / (loopMs / 1000)).toFixed(0)} invokes/s); the model server saw ${model.requests.length} requests`);
 } finally {

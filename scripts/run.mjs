@@ -76,6 +76,8 @@ async function test() {
   step('Unit, component and server tests (jest)');
   await pnpm(['run', 'test:unit', ...(isCI ? ['--ci'] : [])]);
   await build();
+  step('Size budgets: gzip JS of the login page, every remote entry and every area\'s first visit (bench/budgets.json)');
+  await run(process.execPath, ['bench/size-budget.mjs', '--check']);
   step('End-to-end tests in Chromium against the built suite (Playwright)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'accent-e2e-'));
   try {
