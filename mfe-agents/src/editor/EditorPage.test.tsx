@@ -281,7 +281,11 @@ describe('steps', () => {
     expect(r.notify.error).toHaveBeenCalledWith('Save Failed', 'Temperature must be between 0 and 2');
     expect(screen.getByRole('alert')).toHaveTextContent('Temperature must be between 0 and 2');
 
+    // a value between the arrows' steps is accepted, and the field says so instead of only turning red
+    set('Temperature', '0.15');
+    expect(screen.getByText('0.15 is kept as typed (the arrows move in steps of 0.1).')).toBeInTheDocument();
     set('Temperature', '1.2');
+    expect(screen.queryByText(/kept as typed/)).not.toBeInTheDocument();
     set('Max retries', '0');
     set('Timeout (seconds)', '600');
     set('Max tokens', '0');

@@ -17,6 +17,9 @@ export interface NumberFieldProps {
 }
 
 const toText = (n: number) => (Number.isFinite(n) ? String(n) : '');
+/** Whether `offset` is a whole number of steps (within floating-point noise). */
+const isOnStep = (offset: number, step: number) => Math.abs(offset / step - Math.round(offset / step)) < 1e-9;
+export const offStepHint = (value: number, step: number) => `${value} is kept as typed (the arrows move in steps of ${step}).`;
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** A number input with min/max/step and the schema's inline validation message. */
@@ -28,6 +31,10 @@ export function NumberField({ label, value, onChange, schema, min, max, step, hi
   }, [value]);
   const result = schema.safeParse(toNumber(text));
   const error = result.success ? undefined : result.error.issues[0]?.message;
+  // The schema takes any value in range (0.15 for a temperature) while the browser flags one between the
+  // arrows' steps as invalid: say that it is kept, rather than leave a red field without a word.
+  const n = toNumber(text);
+  const offStep = !error && step !== undefined && Number.isFinite(n) && !isOnStep(n - (min ?? 0), step);
   return (
     <TextField
       id={id}
@@ -39,7 +46,7 @@ export function NumberField({ label, value, onChange, schema, min, max, step, hi
       step={step ?? 1}
       value={text}
       error={error}
-      hint={hint}
+      hint={offStep ? offStepHint(n, step!) : hint}
       onChange={(e) => {
         setText(e.target.value);
         onChange(toNumber(e.target.value));
