@@ -146,7 +146,7 @@ async function main() {
   const model = await startModelServer({ apiKey: TEST_KEY, host: '127.0.0.1', port: 0 });
   try {
     if (process.env.DATABASE_URL) await scenario(process.env.DATABASE_URL, model);
-    else await withThrowawayPostgres((url) => scenario(url, model), 55433);
+    else await withThrowawayPostgres((url) => scenario(url, model));
   } finally {
     await model.close();
   }

@@ -143,4 +143,4 @@ async function scenario(label, env) {
 console.log(`Revocation check: the caller's state read from the database on every authenticated request (node ${process.version})`);
 await scenario('PGlite (embedded, in memory)', {});
 if (process.env.DATABASE_URL) await scenario('PostgreSQL (DATABASE_URL)', { DATABASE_URL: process.env.DATABASE_URL });
-else await withThrowawayPostgres((url) => scenario('PostgreSQL (throwaway cluster)', { DATABASE_URL: url }), 55434);
+else await withThrowawayPostgres((url) => scenario('PostgreSQL (throwaway cluster)', { DATABASE_URL: url }));

@@ -1,0 +1,113 @@
+// Two server processes on one PostgreSQL, as behind one load-balanced address: a session opened on one
+// is refreshed and used on the other, a webhook received by one runs once, and a schedule fires once per
+// occurrence although both run the job scheduler. (Each app has its own pool and pg-boss, as a process.)
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { createAdministrator } from '../admin/first-admin.js';
+import { buildApp, type App } from '../app.js';
+import { REFRESH_COOKIE } from '../auth/routes.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { withFlowTables } from '../flows/tables.js';
+import { FAST_JOBS, waitFor } from '../testing/missions.js';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { login, TEST_JWT_SECRET, type SignedIn } from '../testing/test-app.js';
+
+jest.setTimeout(120_000);
+
+const postgres = await startThrowawayPostgres();
+if (!postgres) console.warn('two-servers.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
+const describeWithPostgres = postgres ? describe : describe.skip;
+
+const ADMIN = { email: 'ops@example.com', password: 'a-long-enough-secret', environment: 'prod', library: 'main' };
+
+describeWithPostgres('two server processes on one PostgreSQL', () => {
+  const pg = postgres as ThrowawayPostgres;
+  const databases: Database[] = [];
+  let a: App;
+  let b: App;
+  let admin: SignedIn;
+
+  async function startServer(): Promise<App> {
+    const database = await openDatabase({ kind: 'postgres', url: pg.url });
+    databases.push(database);
+    const config = loadConfig({
+      DATABASE_URL: pg.url,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ACCENT_MASTER_KEY: Buffer.alloc(32, 3).toString('base64'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
+      STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
+    });
+    const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 }, jobs: FAST_JOBS });
+    await app.ready();
+    await app.scheduler.start();
+    return app;
+  }
+
+  beforeAll(async () => {
+    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
+    await migrate(setup);
+    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
+    await setup.close();
+    a = await startServer();
+    b = await startServer();
+    admin = await login(a, ADMIN);
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (const database of databases) await database.close();
+    await pg.stop();
+  });
+
+  /** A flow with only its start trigger, written as the table owner. */
+  async function insertFlow(name: string, trigger: { subtype: string; config?: object }) {
+    const id = `flow-${Date.now()}-${name.replace(/\W/g, '').toLowerCase()}`;
+    const start = { id: 'start', type: 'trigger', position: { x: 0, y: 0 }, data: { label: 'Start', subtype: trigger.subtype, triggerType: trigger.subtype, config: trigger.config ?? {} } };
+    await withFlowTables(databases[0].db)
+      .insertInto('flows')
+      .values({ id, name, library_id: admin.body.library_id, owner_id: admin.body.user_id, flow_data: JSON.stringify({ nodes: [start], edges: [], viewport: { x: 0, y: 0, zoom: 1 } }) } as never)
+      .execute();
+    return id;
+  }
+  const runsOf = (id: string) => withFlowTables(databases[0].db).selectFrom('flow_runs').selectAll().where('flow_id', '=', id).execute();
+
+  it('a session opened on one server is refreshed and used on the other', async () => {
+    const refreshed = await b.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: admin.refreshCookie } });
+    expect(refreshed.statusCode).toBe(200);
+    const token = refreshed.json<{ token: string }>().token;
+    for (const app of [a, b]) {
+      const list = await app.inject({ method: 'GET', url: '/api/v1/agent/list', headers: { authorization: `Bearer ${token}` } });
+      expect(list.statusCode).toBe(200);
+    }
+  });
+
+  it('a webhook deployed on one server and received by the other runs once', async () => {
+    const id = await insertFlow('Hook', { subtype: 'webhook' });
+    const deployed = await a.inject({ method: 'POST', url: `/api/v1/flows/${id}/deploy`, headers: admin.headers });
+    expect(deployed.statusCode).toBe(200);
+    const { secret } = deployed.json<{ secret: string }>();
+    const received = await b.inject({ method: 'POST', url: `/api/v1/flows/${id}/webhook?secret=${encodeURIComponent(secret)}`, payload: { text: 'hello' } });
+    expect(received.statusCode).toBe(202);
+    await waitFor(async () => (await runsOf(id)).some((r) => r.status === 'succeeded' || r.status === 'failed'), 'the webhook run');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await runsOf(id)).map((r) => r.trigger)).toEqual(['webhook']);
+  });
+
+  it('a schedule both servers know fires once per occurrence', async () => {
+    const id = await insertFlow('Every minute', { subtype: 'schedule', config: { cron: '* * * * *', timezone: 'UTC' } });
+    expect((await b.inject({ method: 'POST', url: `/api/v1/flows/${id}/deploy`, headers: admin.headers })).statusCode).toBe(200);
+    await a.flows.reconcile(); // the other server learns of it too (it would at its next pass)
+    const first = await waitFor(async () => (await runsOf(id)).find((r) => r.trigger === 'schedule'), 'the first occurrence', 90_000);
+    // both cron monitors and both workers had time to double it
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const minute = (date: Date) => date.toISOString().slice(0, 16);
+    const sameMinute = (await runsOf(id)).filter((r) => r.trigger === 'schedule' && minute(r.created_at) === minute(first.created_at));
+    expect(sameMinute).toHaveLength(1);
+  });
+});
