@@ -113,14 +113,17 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
     ...local.map((l) => ({ id: l.id, version: l.version, entry: localEntry(l.id), facts: readManifestFile(l.distDir) })),
     ...discoverReleases(releasesDir).map((r) => ({ id: r.id, version: r.version, entry: releaseEntry(r.id, r.version), facts: readManifestFile(r.dir) })),
   ];
-  await registerFoundVersions(
-    db,
-    found.filter((f) => {
-      const mismatch = contractMismatch(f.id, f.version, f.facts?.requires ?? null, manifest.contractVersion);
-      if (mismatch) app.log.warn(`${f.entry} is not registered: ${mismatch}`);
-      return !mismatch;
-    }),
-  );
+  // once the server is ready: it migrates its database after building the app
+  app.addHook('onReady', async () => {
+    await registerFoundVersions(
+      db,
+      found.filter((f) => {
+        const mismatch = contractMismatch(f.id, f.version, f.facts?.requires ?? null, manifest.contractVersion);
+        if (mismatch) app.log.warn(`${f.entry} is not registered: ${mismatch}`);
+        return !mismatch;
+      }),
+    );
+  });
 
   /** A registered version is served only while this studio provides the contract it needs. */
   const servable = async (request: FastifyRequest) => {
