@@ -22,6 +22,8 @@ export interface RemoteAreaProps {
   pattern: string;
 }
 
+export const REGISTRY_UNREACHABLE = 'The list of installed areas could not be loaded. Check your connection and try again.';
+
 export const notInstalledReason = (id: RemoteId) => `The ${REMOTE_TITLES[id]} area is not installed.`;
 
 export function RemoteArea({ id, pattern }: RemoteAreaProps) {
@@ -57,7 +59,8 @@ function AreaVisit({ id, pattern }: RemoteAreaProps) {
   if (!entry) {
     if (!final) return <LoadingState text={`Loading ${title}...`} />;
     if (registry.status === 'error') {
-      return <AreaUnavailable title={title} reason={`The list of installed areas could not be loaded (${registry.error}).`} onRetry={() => void rereadRegistry()} />;
+      // the request's own error text stays in the console
+      return <AreaUnavailable title={title} reason={REGISTRY_UNREACHABLE} onRetry={() => void rereadRegistry()} />;
     }
     return <AreaUnavailable title={title} reason={notInstalledReason(id)} onRetry={() => void rereadRegistry()} />;
   }
