@@ -75,6 +75,7 @@ const envSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: secret,
   AZURE_API_KEY: secret,
   AZURE_RESOURCE_NAME: z.string().regex(/^[a-zA-Z0-9-]+$/, 'may contain letters, digits and dashes only').optional(),
+  AZURE_BASE_URL: optionalUrl,
   LOCAL_MODEL_BASE_URL: optionalUrl,
   // Where the connector tools send their requests (tests point them at a local server).
   GOOGLE_SEARCH_API_BASE_URL: optionalUrl,
@@ -220,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openai: defined({ apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }),
       anthropic: defined({ apiKey: e.ANTHROPIC_API_KEY }),
       google: defined({ apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY }),
-      microsoft: defined({ apiKey: e.AZURE_API_KEY, resourceName: e.AZURE_RESOURCE_NAME }),
+      microsoft: defined({ apiKey: e.AZURE_API_KEY, resourceName: e.AZURE_RESOURCE_NAME, baseUrl: e.AZURE_BASE_URL }),
       local: defined({ baseUrl: e.LOCAL_MODEL_BASE_URL }),
     },
     connectorBaseUrls: {

@@ -51,6 +51,21 @@ export const toolCallTraceSchema = z.object({
 });
 export type ToolCallTrace = z.infer<typeof toolCallTraceSchema>;
 
+export const traceMessageSchema = z.object({ role: z.string(), content: z.string() });
+export type TraceMessage = z.infer<typeof traceMessageSchema>;
+
+/** The model settings a step was sent with. */
+export const modelSettingsTraceSchema = z.object({
+  temperature: z.number(),
+  /** 0 = the provider's default */
+  max_tokens: z.number(),
+  max_retries: z.number(),
+  /** seconds */
+  timeout: z.number(),
+  provider_model: z.string(),
+});
+export type ModelSettingsTrace = z.infer<typeof modelSettingsTraceSchema>;
+
 export const stepTraceSchema = z.object({
   index: z.number().int(),
   name: z.string(),
@@ -73,6 +88,12 @@ export const stepTraceSchema = z.object({
   tool_calls: z.array(toolCallTraceSchema),
   /** e.g. a tool name that is not in the catalogue and was left out */
   warnings: z.array(z.string()),
+  // What was sent to the model; optional because runs recorded before they existed lack them.
+  /** the instructions as the system message, then the history and the user's message, in order */
+  messages: z.array(traceMessageSchema).optional(),
+  /** catalogue names of the tools offered to the model */
+  tools: z.array(z.string()).optional(),
+  settings: modelSettingsTraceSchema.optional(),
 });
 export type StepTrace = z.infer<typeof stepTraceSchema>;
 

@@ -1,5 +1,7 @@
 // Starting points offered by the create-agent modal. Each opens the editor prefilled (/agents/new?template=<id>);
-// nothing is saved until the user saves.
+// nothing is saved until the user saves. The first step's prompt places the question ({{query}}: what the
+// person asks, else the agent's query built from its params); a step that does not gets the question as
+// the user's message (server/README.md, "What the model is sent").
 import { newAgent, newStep, type Agent, type AgentCategory, type Step } from '@accent/agents-common';
 
 export interface AgentTemplate {
@@ -38,7 +40,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         steps: [
           step(0, {
             name: 'Complete the task',
-            query: 'Task: {{task}}\n\nContext: {{context}}\n\nComplete the task and report what you did.',
+            query: 'Task: {{query}}\n\nContext: {{context}}\n\nComplete the task and report what you did.',
             system: [
               'You are a dependable assistant that completes one task at a time.',
               'Follow the instructions exactly and ask for missing information instead of guessing.',
@@ -66,7 +68,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         steps: [
           step(0, {
             name: 'Gather sources',
-            query: 'Find the most relevant and recent sources about {{topic}}. List each source with its key facts.',
+            query: 'Find the most relevant and recent sources for this request: {{query}}\n\nList each source with its key facts.',
             system: [
               'You are a meticulous research analyst.',
               'Prefer primary and recent sources; note the date of each fact.',
@@ -78,7 +80,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
           }),
           step(1, {
             name: 'Write the brief',
-            query: 'Using the sources gathered, write a one-page brief about {{topic}} for the {{audience}}.',
+            query: 'Using the sources gathered, write a one-page brief for the {{audience}} on this request: {{query}}',
             system: [
               'Structure the brief as: summary, key findings, implications, sources.',
               'Cite the source of every finding.',
@@ -105,7 +107,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         steps: [
           step(0, {
             name: 'Position the message',
-            query: 'Describe the main pain points of {{audience}} and how {{product}} addresses them. Propose three key messages.',
+            query: 'Campaign brief: {{query}}\n\nDescribe the main pain points of the audience and how the product addresses them. Propose three key messages.',
             system: ['You are a senior product marketer.', 'Be specific and benefit-led; avoid jargon and superlatives.'],
             include_in_output: false,
             model: { temperature: 0.7 },
@@ -137,7 +139,7 @@ export const AGENT_TEMPLATES: readonly AgentTemplate[] = [
         steps: [
           step(0, {
             name: 'Write the email',
-            query: 'Write an email to {{recipient}} about {{purpose}} in a {{tone}} tone. Include a subject line.',
+            query: '{{query}}\n\nWrite it in a {{tone}} tone. Include a subject line.',
             system: [
               'You write concise business emails: a clear subject, at most three short paragraphs and one call to action.',
               'Personalise the opening with what is known about the recipient.',

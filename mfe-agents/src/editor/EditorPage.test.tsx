@@ -98,7 +98,7 @@ describe('editor shell', () => {
     expect(await screen.findByLabelText('Name')).toHaveValue('Email Writer');
     expect(screen.getByLabelText('Category')).toHaveValue('Sales');
     await openTab(r, 'Steps');
-    expect(screen.getByLabelText('Prompt')).toHaveValue('Write an email to {{recipient}} about {{purpose}} in a {{tone}} tone. Include a subject line.');
+    expect(screen.getByLabelText('Prompt')).toHaveValue('{{query}}\n\nWrite it in a {{tone}} tone. Include a subject line.');
   });
 
   it('goes back to the list directly when nothing changed', async () => {

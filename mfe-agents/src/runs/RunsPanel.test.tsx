@@ -173,6 +173,49 @@ describe('trace view', () => {
     expect(within(output).getByText('Acme scores 87.')).toBeInTheDocument();
   });
 
+  it('shows exactly what a step sent: each message with its role, the tools offered and the model settings', async () => {
+    const a = api();
+    a.listRuns.mockResolvedValue([runSummary({ id: 'run-10' })]);
+    const step = TRACED.trace!.steps[0]!;
+    a.getRun.mockResolvedValue({
+      ...TRACED,
+      trace: {
+        ...TRACED.trace!,
+        steps: [
+          {
+            ...step,
+            tool_calls: [],
+            warnings: [],
+            messages: [
+              { role: 'system', content: 'You are a sales analyst.\n\nLead details: Acme' },
+              { role: 'user', content: 'Earlier question' },
+              { role: 'assistant', content: 'Earlier answer' },
+              { role: 'user', content: 'PURPLE-ELEPHANT: what does Acme do?' },
+            ],
+            tools: ['internal knowledge base search', 'HubSpot API'],
+            settings: { temperature: 0.2, max_tokens: 0, max_retries: 1, timeout: 30, provider_model: 'claude-3-5-sonnet-20241022' },
+          },
+        ],
+      },
+    });
+    const r = await openRunsTab(a);
+    await r.user.click(await screen.findByText('Acme scores 87.'));
+    const dialog = await screen.findByRole('dialog', { name: 'Run trace' });
+    const steps = within(await within(dialog).findByRole('region', { name: 'Steps' }));
+    expect(steps.getByText('Sent to the model (4 messages)')).toBeInTheDocument();
+    const sent = within(steps.getByRole('list', { name: 'Messages sent to the model' })).getAllByRole('listitem');
+    expect(sent.map((li) => li.textContent)).toEqual([
+      'System (instructions)You are a sales analyst.\n\nLead details: Acme',
+      'UserEarlier question',
+      'AssistantEarlier answer',
+      'UserPURPLE-ELEPHANT: what does Acme do?',
+    ]);
+    expect(steps.getByText('temperature 0.2 · max tokens: provider default · 1 retry · timeout 30 s')).toBeInTheDocument();
+    expect(steps.getByText('internal knowledge base search, HubSpot API')).toBeInTheDocument();
+    // the older System and Prompt blocks give way to the messages
+    expect(steps.queryByText('Qualify Acme in EMEA')).not.toBeInTheDocument();
+  });
+
   it('shows a failed run’s error and a step error', async () => {
     const a = api();
     a.listRuns.mockResolvedValue([runSummary({ id: 'run-3', status: 'failed' })]);

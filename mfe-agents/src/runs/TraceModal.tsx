@@ -1,7 +1,8 @@
-// One run's trace (GET /api/v1/runs/:id): what went in, each step's model call with its prompt and
-// system, tokens and timings, the tool calls with their input and output, and how the run ended.
+// One run's trace (GET /api/v1/runs/:id): what went in, each step's model call with exactly what was
+// sent (messages, tools offered, model settings), tokens and timings, the tool calls with their input
+// and output, and how the run ended.
 import { useCallback, useEffect, useState } from 'react';
-import type { RunDetail, StepTrace, ToolCallTrace } from '@accent/agents-common';
+import type { ModelSettingsTrace, RunDetail, StepTrace, ToolCallTrace, TraceMessage } from '@accent/agents-common';
 import { ErrorState, LoadingState, Modal } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { FALLBACK_LABELS, SOURCE_LABELS, formatDuration, formatTime, formatTokens, isNotConnected, prettyJson } from './format.js';
@@ -44,6 +45,35 @@ function ToolCall({ call }: { call: ToolCallTrace }) {
   );
 }
 
+const ROLE_LABELS: Record<string, string> = { system: 'System (instructions)', user: 'User', assistant: 'Assistant', tool: 'Tool' };
+
+/** What the step sent to the model, message by message (runs recorded before this was kept have none). */
+function SentMessages({ messages }: { messages: TraceMessage[] }) {
+  return (
+    <div className={styles.block}>
+      <span className={styles.blockLabel}>{`Sent to the model (${messages.length === 1 ? '1 message' : `${messages.length} messages`})`}</span>
+      <ol className={styles.sentMessages} aria-label="Messages sent to the model">
+        {messages.map((m, i) => (
+          <li key={i} className={styles.sentMessage}>
+            <span className={styles.sentRole}>{ROLE_LABELS[m.role] ?? m.role}</span>
+            {m.content ? <pre className={styles.pre}>{m.content}</pre> : <p className={styles.muted}>(empty)</p>}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** "temperature 0.3 · max tokens 200 · 2 retries · timeout 30 s" */
+export function formatModelSettings(settings: ModelSettingsTrace): string {
+  return [
+    `temperature ${settings.temperature}`,
+    settings.max_tokens > 0 ? `max tokens ${settings.max_tokens}` : 'max tokens: provider default',
+    settings.max_retries === 1 ? '1 retry' : `${settings.max_retries} retries`,
+    `timeout ${settings.timeout} s`,
+  ].join(' · ');
+}
+
 function Step({ step }: { step: StepTrace }) {
   return (
     <li className={styles.traceStep}>
@@ -74,6 +104,18 @@ function Step({ step }: { step: StepTrace }) {
           <dt>History</dt>
           <dd>{step.history_messages === 1 ? '1 earlier message' : `${step.history_messages} earlier messages`}</dd>
         </div>
+        {step.settings && (
+          <div>
+            <dt>Settings</dt>
+            <dd>{formatModelSettings(step.settings)}</dd>
+          </div>
+        )}
+        {step.tools && (
+          <div>
+            <dt>Tools offered</dt>
+            <dd>{step.tools.length ? step.tools.join(', ') : 'none'}</dd>
+          </div>
+        )}
       </dl>
       {step.error && (
         <p className={styles.errorText} role="note">
@@ -87,8 +129,14 @@ function Step({ step }: { step: StepTrace }) {
           ))}
         </ul>
       )}
-      <Block label="System" text={step.system} empty="(no system prompt)" />
-      <Block label="Prompt" text={step.prompt} />
+      {step.messages ? (
+        <SentMessages messages={step.messages} />
+      ) : (
+        <>
+          <Block label="System" text={step.system} empty="(no system prompt)" />
+          <Block label="Prompt" text={step.prompt} />
+        </>
+      )}
       <Block label="Output" text={step.output} />
       {step.tool_calls.length > 0 && (
         <div className={styles.block}>

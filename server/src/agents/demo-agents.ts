@@ -73,7 +73,7 @@ export const DEMO_AGENTS: AgentSaveRequest[] = [
     steps: [
       {
         name: 'Guide',
-        query: 'Customer question: {{question}}',
+        query: 'Customer question: {{query}}',
         system: ['You are a friendly onboarding specialist.', 'Answer from the knowledge base and offer to book a kickoff call.'],
         model: model('openai', 'gpt-4o-mini', 0.4),
         tools: ['internal knowledge base search', 'Create Quick Event'],

@@ -1,4 +1,6 @@
 // Starter agents seeded into a new embedded database, so the dashboard shows real, editable agents.
+// Each step prompt places the run's question ({{query}}); the agent's query (from its params) is the
+// question when a run asks none.
 import type { AgentSaveRequest } from '@accent/agents-common';
 
 export const STARTER_AGENTS: AgentSaveRequest[] = [
@@ -14,7 +16,7 @@ export const STARTER_AGENTS: AgentSaveRequest[] = [
     steps: [
       {
         name: 'Qualify lead',
-        query: 'Lead details:\n{{lead}}\n\nIdeal customer profile: {{ideal_customer_profile}}',
+        query: 'Lead to qualify:\n{{query}}\n\nIdeal customer profile: {{ideal_customer_profile}}',
         system: [
           'You are a sales development representative qualifying inbound leads.',
           'Score the lead from 0 to 100 using budget, authority, need and timing (BANT).',
@@ -39,7 +41,7 @@ export const STARTER_AGENTS: AgentSaveRequest[] = [
     steps: [
       {
         name: 'Research and summarise',
-        query: 'Research {{topic}} in {{region}}.',
+        query: '{{query}}\n\nFocus on the {{region}} market.',
         system: [
           'You are a market research analyst.',
           'Cover market size, growth trends, the main players and their positioning, and open opportunities.',
@@ -64,7 +66,7 @@ export const STARTER_AGENTS: AgentSaveRequest[] = [
     steps: [
       {
         name: 'Answer from knowledge base',
-        query: 'Customer question: {{question}}\nTone: {{tone}}',
+        query: 'Customer question: {{query}}\nTone: {{tone}}',
         system: [
           'You are a customer support specialist.',
           'Answer only from the knowledge base results; if they do not cover the question, say so and suggest escalating.',

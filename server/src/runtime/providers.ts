@@ -6,7 +6,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { LOCAL_PROVIDER, type ModelProvider } from '@accent/agents-common';
-import type { LanguageModel } from 'ai';
+import { APICallError, RetryError, type LanguageModel } from 'ai';
 import type { CredentialValues } from '../credentials/store.js';
 import { RunError } from './errors.js';
 
@@ -58,7 +58,7 @@ const ENV_HINTS: Record<RuntimeProvider, string> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
   google: 'GOOGLE_GENERATIVE_AI_API_KEY',
-  microsoft: 'AZURE_API_KEY and AZURE_RESOURCE_NAME',
+  microsoft: 'AZURE_API_KEY and AZURE_RESOURCE_NAME (or AZURE_BASE_URL)',
   local: 'LOCAL_MODEL_BASE_URL',
 };
 
@@ -67,9 +67,31 @@ export const PROVIDER_MESSAGES = {
     provider === LOCAL_PROVIDER
       ? `No base URL for ${PROVIDER_LABELS.local}. An administrator can set one in Admin → Model providers, or set ${ENV_HINTS.local} on the server.`
       : `No API key for ${PROVIDER_LABELS[provider]}. An administrator can add one in Admin → Model providers, or set ${ENV_HINTS[provider]} on the server.`,
+  /** the provider answered 401/403: the key is wrong, revoked or lacks access */
+  keyRejected: (provider: RuntimeProvider, status: number, detail: string) =>
+    `${PROVIDER_LABELS[provider].replace(/^the /, 'The ')} rejected the API key (HTTP ${status}${detail ? `: ${detail}` : ''}). An administrator can replace it in Admin → Model providers${provider === LOCAL_PROVIDER ? '' : `, or set ${ENV_HINTS[provider]} on the server`}.`,
   unknownProvider: (provider: string, step: string) =>
     `Unknown model provider "${provider}" on step "${step}". Use one of ${[...Object.keys(PROVIDER_MODELS), LOCAL_PROVIDER].join(', ')}.`,
 } as const;
+
+/** The provider's own failure inside the SDK's wrapping (a RetryError keeps the last attempt's). */
+export function providerError(error: unknown): unknown {
+  return RetryError.isInstance(error) ? error.lastError : error;
+}
+
+/** The provider's reason for a failure, as a person can read it. */
+export function providerMessage(error: unknown): string {
+  const last = providerError(error);
+  if (APICallError.isInstance(last)) return last.message || `HTTP ${last.statusCode ?? 'error'}`;
+  return last instanceof Error ? last.message : String(last);
+}
+
+/** The "key rejected" message when the provider refused the key (401/403), else null. */
+export function keyRejectedMessage(provider: RuntimeProvider, error: unknown): string | null {
+  const last = providerError(error);
+  if (!APICallError.isInstance(last) || (last.statusCode !== 401 && last.statusCode !== 403)) return null;
+  return PROVIDER_MESSAGES.keyRejected(provider, last.statusCode, last.message);
+}
 
 export function isRuntimeProvider(provider: string): provider is RuntimeProvider {
   return provider === LOCAL_PROVIDER || provider in PROVIDER_MODELS;
@@ -112,8 +134,11 @@ export function createLanguageModel(provider: RuntimeProvider, model: string, se
       languageModel = createGoogleGenerativeAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).languageModel(providerModel);
       break;
     case 'microsoft':
-      if (!settings.apiKey || !settings.resourceName) throw missing();
-      languageModel = createAzure({ apiKey: settings.apiKey, resourceName: settings.resourceName }).chat(providerModel);
+      if (!settings.apiKey || !(settings.resourceName || settings.baseUrl)) throw missing();
+      // Azure's v1 API: POST <base>/chat/completions with the deployment name as `model` and an `api-key`
+      // header. The base is https://<resource>.openai.azure.com/openai/v1 (the SDK adds api-version=v1),
+      // or a base URL given instead (a private endpoint or gateway, used as it is).
+      languageModel = createAzure(settings.baseUrl ? { apiKey: settings.apiKey, baseURL: settings.baseUrl } : { apiKey: settings.apiKey, resourceName: settings.resourceName }).chat(providerModel);
       break;
     case 'local':
       if (!settings.baseUrl) throw missing();

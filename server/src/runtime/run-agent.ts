@@ -17,7 +17,7 @@ import {
   type Step,
   type StepTrace,
 } from '@accent/agents-common';
-import { APICallError, generateText, RetryError, stepCountIs, streamText, wrapLanguageModel, type LanguageModelMiddleware, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
+import { generateText, stepCountIs, streamText, wrapLanguageModel, type LanguageModelMiddleware, type LanguageModelUsage, type ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
 import { getAgentForRun } from '../agents/service.js';
 import type { Config, ConnectorKey } from '../config.js';
@@ -29,9 +29,10 @@ import type { ToolContext, ToolGuard } from '../tools/types.js';
 import { canRun, type Runner } from './access.js';
 import { RUN_MESSAGES, RunError } from './errors.js';
 import { appendHistory, loadHistory, threadKey } from './history.js';
-import { createLanguageModel, isRuntimeProvider, PROVIDER_MESSAGES, type ResolvedModel, type RuntimeProvider } from './providers.js';
+import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
+import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, type ResolvedModel, type RuntimeProvider } from './providers.js';
 import { finishRun, startRun } from './runs.js';
-import { renderTemplate, templateValues } from './templating.js';
+import { placesQuery, renderTemplate, templateValues } from './templating.js';
 
 export interface RuntimeDeps {
   db: Kysely<DB>;
@@ -135,13 +136,6 @@ class ModelClock {
     };
     return wrapLanguageModel({ model, middleware });
   }
-}
-
-/** The provider's reason for a failure, without the SDK's wrapping. */
-function providerMessage(error: unknown): string {
-  const last = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(last)) return last.message || `HTTP ${last.statusCode ?? 'error'}`;
-  return last instanceof Error ? last.message : String(last);
 }
 
 export interface Runtime {
@@ -249,18 +243,19 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
         if (runSignal.aborted) throw new RunError(499, RUN_MESSAGES.cancelled, 'cancelled');
         emit({ type: 'step', index, name: step.name });
         const values = templateValues({ params, query: runQuery, steps: outputs });
-        const prompt = step.query.trim() ? renderTemplate(step.query, values) : runQuery;
+        const prompt = step.query.trim() ? renderTemplate(step.query, values) : '';
         const system = [...step.system, step.model.system]
           .map((line) => renderTemplate(line, values))
           .filter((line) => line.trim())
           .join('\n');
+        const modelInput = composeModelInput({ system, prompt, promptPlacesQuestion: placesQuery(step.query), question: runQuery, history });
         const stepTrace: StepTrace = {
           index,
           name: step.name,
           provider: models[index].provider,
           model: models[index].model,
           provider_model: models[index].providerModel,
-          prompt,
+          prompt: prompt || runQuery,
           system,
           history_messages: history.length,
           output: '',
@@ -271,9 +266,17 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           error: null,
           tool_calls: [],
           warnings: [],
+          messages: messagesForTrace(modelInput),
+          settings: {
+            temperature: step.model.temperature,
+            max_tokens: step.model.max_tokens,
+            max_retries: step.model.max_retries,
+            timeout: step.model.timeout,
+            provider_model: models[index].providerModel,
+          },
         };
         trace.steps.push(stepTrace);
-        const output = await runStep({ input, depth, step, model: models[index], prompt, system, history, runSignal, stepTrace, emit });
+        const output = await runStep({ input, depth, step, model: models[index], modelInput, runSignal, stepTrace, emit });
         outputs.push({ name: step.name, output });
       }
 
@@ -312,9 +315,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     depth: number;
     step: Step;
     model: ResolvedModel;
-    prompt: string;
-    system: string;
-    history: ModelMessage[];
+    modelInput: ModelInput;
     runSignal: AbortSignal;
     stepTrace: StepTrace;
     emit: (event: RunEvent) => void;
@@ -358,12 +359,13 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     };
     const { tools, warnings } = buildToolSet(step.tools, toolContext, { record: (call) => stepTrace.tool_calls.push(call), emit });
     stepTrace.warnings.push(...warnings);
+    stepTrace.tools = Object.keys(tools).map(toolNameForId);
     const hasTools = Object.keys(tools).length > 0;
 
     const options = {
       model: clock.wrap(model.languageModel as LanguageModelV3),
-      system: run.system || undefined,
-      messages: [...run.history, { role: 'user' as const, content: run.prompt }],
+      system: run.modelInput.system,
+      messages: run.modelInput.messages,
       temperature: step.model.temperature,
       // 0 = the provider's default
       maxOutputTokens: step.model.max_tokens > 0 ? step.model.max_tokens : undefined,
@@ -390,6 +392,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       if (run.runSignal.aborted) failure = new RunError(499, RUN_MESSAGES.cancelled, 'cancelled');
       else if (timeoutSignal.aborted) failure = new RunError(504, RUN_MESSAGES.timedOut(model.label, step.model.timeout), 'timeout');
       else if (error instanceof RunError) failure = error;
+      // a rejected key is configuration, like a missing one: no fallback hides it
+      else if (keyRejectedMessage(model.provider, error)) failure = new RunError(424, keyRejectedMessage(model.provider, error)!, 'missing_key');
       else failure = new RunError(502, RUN_MESSAGES.providerFailed(model.label, providerMessage(error)), 'provider_failed');
       stepTrace.error = failure.detail;
       throw failure;

@@ -69,9 +69,13 @@ describe('agent runtime', () => {
       expect(model.requests).toHaveLength(2);
       expect(lastUserMessage(model.requests[0].body)).toBe('Outline pricing for Acme (formal)');
       expect(model.requests[0].body.messages[0]).toEqual({ role: 'system', content: 'Be brief.\nTopic: pricing\nAnswer in English.' });
-      expect(lastUserMessage(model.requests[1].body)).toBe('Draft from: Outline pricing for Acme (formal) | Outline pricing for Acme (formal)');
+      // a prompt without {{query}} is instructions: the question is the user's message (echoed back)
+      expect(model.requests[1].body.messages).toEqual([
+        { role: 'system', content: 'Draft from: Outline pricing for Acme (formal) | Outline pricing for Acme (formal)' },
+        { role: 'user', content: 'Acme' },
+      ]);
       // only the step marked include_in_output is the answer
-      expect(response.body).toBe('Draft from: Outline pricing for Acme (formal) | Outline pricing for Acme (formal)');
+      expect(response.body).toBe('Acme');
 
       const run = await runOf(response);
       expect(run).toMatchObject({ status: 'succeeded', agent_name: 'Writer', agent_version: 1, source: 'api', input: { query: 'Acme', params: { topic: 'pricing', tone: 'formal' } } });
@@ -86,11 +90,12 @@ describe('agent runtime', () => {
     });
 
     it('joins every included step with a blank line, falls back to the last step when none is marked, and uses the run query for empty prompts', async () => {
-      await save({ name: 'Joiner', steps: [step('A', 'alpha'), step('B', ''), step('C', 'gamma', { include_in_output: false })] });
-      expect((await invoke({ name: 'Joiner', query: 'beta' })).body).toBe('alpha\n\nbeta');
+      await save({ name: 'Joiner', steps: [step('A', 'alpha: {{query}}'), step('B', ''), step('C', 'gamma', { include_in_output: false })] });
+      expect((await invoke({ name: 'Joiner', query: 'beta' })).body).toBe('alpha: beta\n\nbeta');
 
+      // no question: each prompt is what the step asks
       await save({ name: 'Nothing marked', steps: [step('A', 'first', { include_in_output: false }), step('B', 'second', { include_in_output: false })] });
-      expect((await invoke({ name: 'Nothing marked', query: 'x' })).body).toBe('second');
+      expect((await invoke({ name: 'Nothing marked', query: '' })).body).toBe('second');
     });
 
     it('runs only the first step of a supervisor agent, with the step model settings', async () => {
@@ -240,8 +245,10 @@ describe('agent runtime', () => {
       expect((await put('sk-wrong-key-0000000000')).statusCode).toBe(200);
       await save({ name: 'Keyed', steps: [step('S', 'q', { model: { max_retries: 0 } })] });
       const wrong = await invoke({ name: 'Keyed', source: 'test' });
-      expect(wrong.statusCode).toBe(502);
-      expect(wrong.json()).toEqual({ detail: 'OpenAI request failed: Incorrect API key provided.' });
+      expect(wrong.statusCode).toBe(424);
+      expect(wrong.json()).toEqual({
+        detail: 'OpenAI rejected the API key (HTTP 401: Incorrect API key provided.). An administrator can replace it in Admin → Model providers, or set OPENAI_API_KEY on the server.',
+      });
       expect(model.requests[0].headers.authorization).toBe('Bearer sk-wrong-key-0000000000');
       expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/admin/credentials/provider/openai', headers: admin.headers })).statusCode).toBe(200);
       expect((await invoke({ name: 'Keyed', source: 'test' })).statusCode).toBe(200);

@@ -27,3 +27,8 @@ export function templateValues(scope: TemplateScope): Map<string, string> {
   });
   return values;
 }
+
+/** Whether a prompt places the run's question itself (`{{query}}` or `{query}`). */
+export function placesQuery(template: string): boolean {
+  return /\{\{\s*query\s*\}\}|\{query\}/.test(template);
+}

@@ -43,7 +43,7 @@ describe('providers', () => {
     ['openai', {}, 'No API key for OpenAI. An administrator can add one in Admin → Model providers, or set OPENAI_API_KEY on the server.'],
     ['anthropic', {}, 'No API key for Anthropic. An administrator can add one in Admin → Model providers, or set ANTHROPIC_API_KEY on the server.'],
     ['google', {}, 'No API key for Google. An administrator can add one in Admin → Model providers, or set GOOGLE_GENERATIVE_AI_API_KEY on the server.'],
-    ['microsoft', { apiKey: 'k' }, 'No API key for Azure OpenAI. An administrator can add one in Admin → Model providers, or set AZURE_API_KEY and AZURE_RESOURCE_NAME on the server.'],
+    ['microsoft', { apiKey: 'k' }, 'No API key for Azure OpenAI. An administrator can add one in Admin → Model providers, or set AZURE_API_KEY and AZURE_RESOURCE_NAME (or AZURE_BASE_URL) on the server.'],
     ['local', {}, 'No base URL for the local model server. An administrator can set one in Admin → Model providers, or set LOCAL_MODEL_BASE_URL on the server.'],
   ] as const)('says where to add the missing settings of %s', (provider, settings, message) => {
     expect(() => createLanguageModel(provider, 'm', settings)).toThrow(message);

@@ -56,8 +56,10 @@ export interface ModelServer {
 }
 
 export interface ModelServerOptions {
-  /** when set, requests must carry `Authorization: Bearer <apiKey>` */
+  /** when set, requests must carry `Authorization: Bearer <apiKey>` (or `api-key: <apiKey>`, see keyHeader) */
   apiKey?: string;
+  /** Azure OpenAI sends its key as `api-key`; OpenAI as a bearer token */
+  keyHeader?: 'authorization' | 'api-key';
   port?: number;
   host?: string;
 }
@@ -98,7 +100,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     }
     const recorded: RecordedRequest = { path, headers, body };
     requests.push(recorded);
-    if (options.apiKey && headers.authorization !== `Bearer ${options.apiKey}`) {
+    const sentKey = options.keyHeader === 'api-key' ? headers['api-key'] : headers.authorization;
+    if (options.apiKey && sentKey !== (options.keyHeader === 'api-key' ? options.apiKey : `Bearer ${options.apiKey}`)) {
       return json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
     }
     const rule = queue.shift() ?? fallback;

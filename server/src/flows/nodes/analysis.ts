@@ -44,7 +44,11 @@ export const runAnalysis: NodeExecutor<NodeOf<'llm'>> = async ({ node, scope, se
   const source = data.text.trim() ? data.text : data.prompt;
   const text = source.trim() ? renderTemplate(source, scope) : lastText(scope);
   if (!text.trim()) throw new NodeError(FLOW_RUN_MESSAGES.nothingToAnalyse);
-  const answer = await callModel({ model: data.model, system: analysisSystemPrompt(data.analysisType), prompt: text, temperature: 0, maxTokens: data.maxTokens }, services, signal);
+  const answer = await callModel(
+    { model: data.model, parts: { system: analysisSystemPrompt(data.analysisType), prompt: '', promptPlacesQuestion: false, question: text }, temperature: 0, maxTokens: data.maxTokens },
+    services,
+    signal,
+  );
   const parsed = analysisSchema.safeParse(extractJsonObject(answer.text));
   const wanted = data.analysisType;
   const complete =

@@ -1,14 +1,17 @@
 // One model call for an llm or analysis node through the AI SDK, with the node's timeout and the run's
-// cancellation; provider failures become messages naming the provider (as in the agent runtime).
-import { APICallError, generateText, RetryError } from 'ai';
+// cancellation; provider failures become messages naming the provider (as in the agent runtime). What
+// is sent follows the agent runtime's rule (runtime/messages.ts).
+import { generateText } from 'ai';
 import { RunError } from '../../runtime/errors.js';
+import { composeModelInput, type MessageParts } from '../../runtime/messages.js';
+import { keyRejectedMessage, providerMessage } from '../../runtime/providers.js';
 import { FLOW_RUN_MESSAGES } from '../messages.js';
 import { NodeError, type NodeServices } from './types.js';
 
 export interface ModelCall {
   model: string;
-  system: string;
-  prompt: string;
+  /** the message parts, composed by the runtime's one rule (instructions, then the user's message) */
+  parts: MessageParts;
   temperature: number;
   maxTokens?: number;
 }
@@ -22,12 +25,6 @@ export interface ModelAnswer {
   provider_model: string;
 }
 
-function providerMessage(error: unknown): string {
-  const last = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(last)) return last.message || `HTTP ${last.statusCode ?? 'error'}`;
-  return last instanceof Error ? last.message : String(last);
-}
-
 export async function callModel(call: ModelCall, services: NodeServices, runSignal: AbortSignal): Promise<ModelAnswer> {
   let resolved;
   try {
@@ -39,8 +36,7 @@ export async function callModel(call: ModelCall, services: NodeServices, runSign
   try {
     const result = await generateText({
       model: resolved.languageModel,
-      system: call.system.trim() || undefined,
-      prompt: call.prompt,
+      ...composeModelInput(call.parts),
       temperature: call.temperature,
       maxOutputTokens: call.maxTokens && call.maxTokens > 0 ? call.maxTokens : undefined,
       maxRetries: services.modelMaxRetries,
@@ -57,6 +53,6 @@ export async function callModel(call: ModelCall, services: NodeServices, runSign
   } catch (error) {
     if (runSignal.aborted) throw new NodeError(FLOW_RUN_MESSAGES.cancelled);
     if (timeout.aborted) throw new NodeError(FLOW_RUN_MESSAGES.modelTimedOut(resolved.label, services.modelTimeoutMs));
-    throw new NodeError(FLOW_RUN_MESSAGES.modelFailed(resolved.label, providerMessage(error)));
+    throw new NodeError(keyRejectedMessage(resolved.provider, error) ?? FLOW_RUN_MESSAGES.modelFailed(resolved.label, providerMessage(error)));
   }
 }
