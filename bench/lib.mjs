@@ -1,6 +1,7 @@
 // Small helpers shared by the benchmarks: start the built server on a free port, launch Debian's Chromium.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -21,7 +22,22 @@ export async function waitForUrl(url, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startServer(port) {
+/** Listens on `port` (0: any) for a moment and answers the port it got. */
+function probePort(port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address();
+      probe.close(() => resolve(bound));
+    });
+  });
+}
+/** `port` when it is free, else one the system hands out: two benches (or two people) never share a server. */
+const freePort = (port) => probePort(port).catch(() => probePort(0));
+
+export async function startServer(preferredPort) {
+  const port = await freePort(preferredPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'accent-bench-'));
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
