@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { withFlowTables } from '../flows/tables.js';
+import { withPageTables } from '../pages/tables.js';
 import { record } from './audit.js';
 import type { AuditEntry, AuditResponse } from '@accent/shell-common';
 
@@ -80,6 +82,39 @@ describe('what is recorded', () => {
     const removed = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/agent?name=Audited%20Agent', headers: admin.headers });
     expect(removed.statusCode).toBe(200);
     expect(await latest('agent.delete')).toMatchObject({ target: 'Audited Agent', actor_email: adminCredentials.email });
+  });
+});
+
+describe('what is recorded: deploying and publishing', () => {
+  it('flow deploys and undeploys', async () => {
+    const id = `flow-audit-${Date.now()}`;
+    const start = { id: 'start', type: 'trigger', position: { x: 0, y: 0 }, data: { label: 'Start', subtype: 'webhook', triggerType: 'webhook', config: {} } };
+    await withFlowTables(ctx.database.db)
+      .insertInto('flows')
+      .values({ id, name: 'Audited Flow', library_id: admin.body.library_id, owner_id: admin.body.user_id, flow_data: JSON.stringify({ nodes: [start], edges: [], viewport: { x: 0, y: 0, zoom: 1 } }) } as never)
+      .execute();
+    const deployed = await ctx.app.inject({ method: 'POST', url: `/api/v1/flows/${id}/deploy`, headers: admin.headers });
+    expect(deployed.statusCode).toBe(200);
+    const entry = await latest('flow.deploy');
+    expect(entry).toMatchObject({ target: 'Audited Flow', details: { flow_id: id, trigger: 'webhook' }, actor_email: adminCredentials.email });
+    // the webhook secret is shown once to the deployer, never kept in the trail
+    expect(JSON.stringify(entry)).not.toContain(deployed.json<{ secret: string }>().secret);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/flows/${id}/undeploy`, headers: admin.headers })).statusCode).toBe(200);
+    expect(await latest('flow.undeploy')).toMatchObject({ target: 'Audited Flow', details: { flow_id: id } });
+  });
+
+  it('page publishes and unpublishes', async () => {
+    const components = [{ id: 'hdr000001', type: 'header', props: { title: 'Welcome', persona: 'Logistics advisor', backgroundColor: '#1a2b3c' }, layout: { zone: 'full-width', width: '100%', position: 0 } }];
+    const page = await withPageTables(ctx.database.db)
+      .insertInto('pages')
+      .values({ library_id: admin.body.library_id, user_id: admin.body.user_id, name: 'Audited Page', agent_name: 'Lead Qualifier', components: JSON.stringify(components) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const published = await ctx.app.inject({ method: 'POST', url: `/api/v1/pages/${page.id}/publish`, headers: admin.headers });
+    expect([published.statusCode, published.statusCode === 200 ? '' : published.body]).toEqual([200, '']); // the refusal's reason on failure
+    expect(await latest('page.publish')).toMatchObject({ target: published.json<{ slug: string }>().slug, details: { page_id: page.id, version: 1 } });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/pages/${page.id}/unpublish`, headers: admin.headers })).statusCode).toBe(200);
+    expect(await latest('page.unpublish')).toMatchObject({ details: { page_id: page.id } });
   });
 });
 
