@@ -131,6 +131,10 @@ async function scenario(label, env) {
   if (database.kind === 'postgres') await database.runScript(`DELETE FROM accounts WHERE name = 'revocation-bench-${tag}'`);
   await database.close();
 
+  const key = database.kind === 'postgres' ? 'postgres' : 'pglite';
+  console.log(
+    `RESULT revocation-${key} check_p50_us=${check.p50.toFixed(0)} check_p99_us=${check.p99.toFixed(0)} verify_p50_us=${verify.p50.toFixed(0)} rps=${httpFigures.perSecond.toFixed(0)} p50_ms=${httpFigures.p50.toFixed(2)} p99_ms=${httpFigures.p99.toFixed(2)} errors=${httpFigures.errors}`,
+  );
   const us = (v) => `${v.toFixed(0)} µs`;
   console.log(`\n${label}`);
   console.log(`  token signature check alone     p50 ${us(verify.p50)}   p99 ${us(verify.p99)}   (${SEQUENTIAL} sequential)`);

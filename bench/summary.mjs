@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['size-budget', 'login-bundle', 'runtime-overhead', 'gateway', 'sign-in-burst', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'cold-start'];
+const BENCHES = ['size-budget', 'login-bundle', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'cold-start'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : BENCHES;
 
 function runBench(name) {
@@ -66,6 +66,12 @@ for (const name of chosen) {
       for (const [key, label] of [['pglite', 'PGlite'], ['postgres', 'PostgreSQL']]) {
         const s = r[`gateway-${key}`];
         if (s) row(`gateway, ${label} (10k missions, 50 clients)`, `${s.rps} req/s, p99 ${s.p99_ms} ms`, '≥ 0.5× floor, p99 ≤ 2×', `${s.throughput_ratio}×, p99 ${s.p99_ratio}× (floor ${s.floor_rps} req/s, p99 ${s.floor_p99_ms} ms)`);
+      }
+      break;
+    case 'revocation':
+      for (const [key, label] of [['pglite', 'PGlite'], ['postgres', 'PostgreSQL']]) {
+        const s = r[`revocation-${key}`];
+        if (s) row(`revocation check per request, ${label}`, `p50 ${s.check_p50_us} µs, p99 ${s.check_p99_us} µs (authenticated GET: ${s.rps} req/s, p99 ${s.p99_ms} ms)`, 'one indexed lookup, ≤ 1 ms p50');
       }
       break;
     case 'sign-in-burst': {
