@@ -34,7 +34,7 @@ async function centre(locator: Locator): Promise<{ x: number; y: number }> {
 
 /** Drag a palette item (an HTML5 draggable) onto the canvas at (dx, dy) from the canvas' top-left corner. */
 async function dropFromPalette(page: Page, label: string, dx: number, dy: number): Promise<void> {
-  const item = page.getByRole('navigation', { name: 'Node palette' }).getByRole('button', { name: `Add ${label}`, exact: true });
+  const item = page.getByRole('navigation', { name: 'Node palette' }).getByRole('button', { name: new RegExp(`^${label}\\b`) });
   await item.dragTo(canvas(page), { targetPosition: { x: dx, y: dy } });
 }
 

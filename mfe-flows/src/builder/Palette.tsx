@@ -20,12 +20,12 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (item: FlowPale
               type="button"
               draggable
               className={styles.paletteItem}
-              title={item.description}
-              aria-label={`Add ${item.label}`}
               onDragStart={(e) => onDragStart(e, item)}
               onClick={() => onAdd(item)}
             >
-              <span className={styles.paletteLabel}>{item.label}</span>
+              {/* named by what it shows (label, then description): a name that differs from the
+                  visible label fails speech users who say what they see (WCAG 2.5.3) */}
+              <span className={styles.paletteLabel}>{item.label}</span>{' '}
               <span className={styles.paletteDesc}>{item.description}</span>
             </button>
           ))}

@@ -68,7 +68,6 @@ function Palette() {
                   {...drag.draggableProps}
                   {...drag.dragHandleProps}
                   className={`${styles.paletteItem} ${snapshot.isDragging ? styles.dragging : ''}`}
-                  aria-label={`${item.title} block: ${item.description}`}
                   aria-describedby="palette-hint"
                   data-testid={`palette-${item.id}`}
                 >
@@ -76,7 +75,7 @@ function Palette() {
                     {item.icon}
                   </span>
                   <span>
-                    <strong className={styles.paletteTitle}>{item.title}</strong>
+                    <strong className={styles.paletteTitle}>{item.title}</strong>{' '}
                     <span className={styles.paletteText}>{item.description}</span>
                   </span>
                 </div>

@@ -11,7 +11,7 @@ export interface EmptyStateProps {
 export function EmptyState({ title, text, action }: EmptyStateProps) {
   return (
     <div className={styles.state}>
-      <p className={styles.title}>{title}</p>
+      <h2 className={styles.title}>{title}</h2>
       {text && <p className={styles.text}>{text}</p>}
       {action}
     </div>

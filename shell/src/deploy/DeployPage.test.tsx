@@ -6,7 +6,8 @@ import { renderWithProviders } from '../app/testing.js';
 import DeployPage from './DeployPage.js';
 
 const location = () => screen.getByTestId('location').textContent;
-const card = (name: string) => screen.getByRole('button', { name });
+/** A card by its title (its name is the title, then the description). */
+const card = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title} `) });
 
 let alertSpy: ReturnType<typeof jest.spyOn>;
 beforeEach(() => {

@@ -51,8 +51,8 @@ export default function DeployPage() {
               type="button"
               className={styles.card}
               data-card-id={card.id}
-              aria-labelledby={`deploy-${card.id}-title`}
-              aria-describedby={`deploy-${card.id}-description`}
+              // named by everything it shows, title first (WCAG 2.5.3: the name contains the visible text)
+              aria-labelledby={`deploy-${card.id}-title deploy-${card.id}-description`}
               onClick={() => open(card)}
             >
               <span className={`${styles.icon} ${styles[`icon_${card.id}`] ?? ''}`}>
@@ -60,7 +60,7 @@ export default function DeployPage() {
               </span>
               <span className={styles.title} id={`deploy-${card.id}-title`}>
                 {card.title}
-              </span>
+              </span>{' '}
               <span className={styles.description} id={`deploy-${card.id}-description`}>
                 {card.description}
               </span>

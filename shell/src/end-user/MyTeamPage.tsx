@@ -15,9 +15,9 @@ export default function MyTeamPage() {
           {initialsOf(user.name || user.email)}
         </span>
         <div>
-          <p className={styles.memberName}>
+          <h2 className={styles.memberName}>
             {user.name} <span className={styles.you}>(you)</span>
-          </p>
+          </h2>
           <p className={styles.memberMeta}>
             {user.title ? `${user.title} · ` : ''}
             {ROLE_LABELS[user.role] ?? user.role}
