@@ -29,7 +29,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 function fixture(prefix: string) {
   const name = uniqueName(prefix);
   const guest = `Ada ${name.split(' ').at(-1)}`;
-  return { name, guest, query: `Greet the guest of ${name}`, answer: `Say hello to ${guest}` };
+  const query = `Greet the guest of ${name}`;
+  return { name, guest, query, answer: `Say hello to ${guest}: ${query}` };
 }
 
 /** Opens the saved agent in the editor (deep link) and waits for its configuration. */
@@ -45,7 +46,7 @@ function testModal(page: Page, name: string) {
 
 test('Test Agent runs the saved agent against the model and the run shows in the Runs tab with its trace', async ({ page, request }) => {
   const { name, guest, query, answer } = fixture('E2E Greeter');
-  await saveAgent(request, await authHeaders(request), { name, query, params: { name: guest }, steps: [{ name: 'Greet', query: 'Say hello to {{name}}' }] });
+  await saveAgent(request, await authHeaders(request), { name, query, params: { name: guest }, steps: [{ name: 'Greet', query: 'Say hello to {{name}}: {{query}}' }] });
 
   await login(page, 'admin');
   await openEditor(page, name);
@@ -90,7 +91,9 @@ test('Test Agent runs the saved agent against the model and the run shows in the
   await expect(input.getByText(query, { exact: true })).toBeVisible();
   await expect(input.getByRole('row', { name: `name ${guest}` })).toBeVisible();
   const steps = trace.getByRole('region', { name: 'Steps', exact: true });
-  await expect(steps.locator('pre').filter({ hasText: /^Say hello to / })).toHaveText([answer, answer]); // Prompt and Output blocks
+  // the prompt places {{query}}, so it is the user's message as sent; then the Output block
+  await expect(steps.getByRole('list', { name: 'Messages sent to the model', exact: true }).getByRole('listitem')).toHaveText([`User${answer}`]);
+  await expect(steps.locator('pre').filter({ hasText: /^Say hello to / })).toHaveText([answer, answer]);
   await expect(steps).not.toContainText('{{name}}');
   await expect(trace.getByRole('region', { name: 'Output', exact: true })).toContainText(answer);
   await expect(trace).toContainText('Editor test');
@@ -125,7 +128,7 @@ test('a test run of a step whose provider has no key shows the HTTP error and wh
 
 test('/agent-test runs a chosen agent with its prefilled query and edited params', async ({ page, request }) => {
   const { name, guest, query, answer } = fixture('E2E Tester');
-  await saveAgent(request, await authHeaders(request), { name, query, params: { name: guest }, steps: [{ name: 'Greet', query: 'Say hello to {{name}}' }] });
+  await saveAgent(request, await authHeaders(request), { name, query, params: { name: guest }, steps: [{ name: 'Greet', query: 'Say hello to {{name}}: {{query}}' }] });
 
   await login(page, 'admin');
   await page.goto('/agent-test');
@@ -148,12 +151,12 @@ test('/agent-test runs a chosen agent with its prefilled query and edited params
   const other = `Grace ${guest.split(' ')[1]}`;
   await form.getByRole('textbox', { name: 'Value of name', exact: true }).fill(other);
   await form.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(result.getByTestId('run-answer')).toHaveText(`Say hello to ${other}`);
+  await expect(result.getByTestId('run-answer')).toHaveText(`Say hello to ${other}: ${query}`);
 
   // Both runs are recorded as "agent-test" runs of this agent.
   const recorded = await listRuns(request, await authHeaders(request), name);
   expect(recorded.map((r) => [r.source, r.status, r.output])).toEqual([
-    ['agent-test', 'succeeded', `Say hello to ${other}`],
+    ['agent-test', 'succeeded', `Say hello to ${other}: ${query}`],
     ['agent-test', 'succeeded', answer],
   ]);
 });
