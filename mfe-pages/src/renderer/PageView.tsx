@@ -99,7 +99,7 @@ export function BlockView({ component, conversation, interactive = false, showCo
           <dl className={styles.crm}>
             <Fact term="Customer" value={text(props.customerName)} />
             <Fact term="Opportunity" value={text(props.opportunityName)} />
-            <Fact term="Domain" value={text(props.domain)} />
+            <Fact term="Domain" value={text(props.domain)} breakAfterDots />
             <Fact term="Language" value={text(props.language)} />
           </dl>
         </section>
@@ -148,11 +148,13 @@ export function BlockView({ component, conversation, interactive = false, showCo
   }
 }
 
-function Fact({ term, value }: { term: string; value: string }) {
+function Fact({ term, value, breakAfterDots = false }: { term: string; value: string; breakAfterDots?: boolean }) {
+  // a long domain wraps after its dots (acme.<wbr>example.<wbr>com), not in the middle of a word
+  const shown = breakAfterDots && value ? value.split('.').flatMap((part, i, all) => (i < all.length - 1 ? [part, '.', <wbr key={i} />] : [part])) : value;
   return (
     <div className={styles.fact}>
       <dt>{term}</dt>
-      <dd>{value || '—'}</dd>
+      <dd>{value ? shown : '—'}</dd>
     </div>
   );
 }
