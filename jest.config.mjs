@@ -41,7 +41,7 @@ export default {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts', '<rootDir>/{shell,mfe-*}/common/src/**/*.test.ts'],
+      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts', '<rootDir>/{shell,mfe-*}/common/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.mjs'],
     },
     {
       ...common,

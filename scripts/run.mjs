@@ -73,6 +73,8 @@ async function test() {
   ensureChromium();
   step('Type-checking every package');
   await pnpm(['run', 'typecheck']);
+  step('The public API of @accent/shared against shared/api-report.md (a changed API needs a version bump)');
+  await run(process.execPath, ['scripts/api-report.mjs', '--check']);
   step('Unit, component and server tests (jest)');
   await pnpm(['run', 'test:unit', ...(isCI ? ['--ci'] : [])]);
   await build();

@@ -15,7 +15,10 @@ export function sharedSingletons(appDir) {
   const sharedPkg = require('../shared/package.json');
   const deps = pkg.dependencies ?? {};
   const singleton = (name) => ({ singleton: true, requiredVersion: `^${deps[name]}`, strictVersion: false });
-  const own = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  // The contract: an app needs the major.minor it was built against (any later minor or patch of the same
+  // major serves it); the shell's registry check reads this range from each remote's mf-manifest.json.
+  const [major, minor] = sharedPkg.version.split('.');
+  const own = { singleton: true, version: sharedPkg.version, requiredVersion: `^${major}.${minor}` };
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
@@ -128,6 +131,18 @@ export function createPlainConfig({ dir, name, entry, outDir, publicPath, templa
 }
 
 /**
+ * One federation runtime per page: the shell bundles it and hands it to every remote
+ * (`provideExternalRuntime`), and a production remote entry leaves it out and takes the shell's
+ * (`externalRuntime`: the global `_FEDERATION_RUNTIME_CORE`), instead of ~27 KiB gzip in each entry.
+ * A remote's dev server keeps its own runtime: `webpack serve` runs it standalone, with no shell to
+ * provide one (it still works inside a dev shell, which then loads its own copy).
+ */
+export function federationRuntime({ isRemote, production }) {
+  if (!isRemote) return { provideExternalRuntime: true };
+  return production ? { externalRuntime: true } : {};
+}
+
+/**
  * @param {object} o
  * @param {string} o.dir        the app's folder
  * @param {string} o.name       federation name (e.g. 'shell', 'mfe_agents')
@@ -161,6 +176,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
           name,
           ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {}, shareStrategy: 'loaded-first' }),
           shared: sharedSingletons(dir),
+          experiments: federationRuntime({ isRemote, production }),
           dts: false,
         }),
         // Absolute script URLs so deep links (/agents/x) load the bundle from the root.
