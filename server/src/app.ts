@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { REMOTE_IDS } from '@accent/shared';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './
 import { loggerOptions } from './http/log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { discoverLocalRemotes, studioContractVersion } from './remotes/local.js';
-import { listRemotes } from './remotes/registry.js';
+import { describeRemote, listRemotes } from './remotes/registry.js';
 import { remoteRoutes } from './remotes/routes.js';
 import { createFlows, flowRoutes, type FlowsOptions } from './flows/index.js';
 import { backgroundRoutes, createBackground, type BackgroundOptions } from './background/index.js';
@@ -104,7 +105,13 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   registerSecurityHeaders(app, {
     https: config.cookieSecure,
     supabaseUrl: config.supabase?.url,
-    remoteEntries: async () => (await listRemotes(db.db, { local: localRemotes, overrides: config.remoteOverrides })).map((remote) => remote.entry),
+    // what is served now, and every registered version: an open tab moves to a newer version (or a user
+    // into a canary) without loading the page, so without a new policy either
+    remoteEntries: async () => {
+      const sources = { local: localRemotes, overrides: config.remoteOverrides };
+      const [served, described] = await Promise.all([listRemotes(db.db, sources), Promise.all(REMOTE_IDS.map((id) => describeRemote(db.db, id, sources)))]);
+      return [...served.map((remote) => remote.entry), ...described.flatMap((remote) => remote.versions.filter((v) => v.status !== 'withdrawn').map((v) => v.entry))];
+    },
   });
 
   await app.register(authRoutes, {

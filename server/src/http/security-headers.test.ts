@@ -1,9 +1,11 @@
 // Security headers on the studio, the API and published pages.
+import { registerVersion } from '../remotes/registry.js';
 import { makeStaticRoot } from '../testing/static-root.js';
 import { createTestContext, type TestContext } from '../testing/test-app.js';
 import { API_POLICY, HSTS, originsOf, PUBLISHED_PAGE_POLICY } from './security-headers.js';
 
 const CDN_ENTRY = 'https://cdn.example.com/agents/1.4.0/mf-manifest.json';
+const NEXT_ENTRY = 'https://releases.example.net/flows/2.0.0/mf-manifest.json';
 
 describe('security headers', () => {
   let ctx: TestContext;
@@ -14,6 +16,8 @@ describe('security headers', () => {
     ctx = await createTestContext({
       env: { STATIC_ROOT: staticRoot, ACCENT_REMOTES: JSON.stringify([{ id: 'agents', entry: CDN_ENTRY, version: '1.4.0' }]) },
     });
+    // a registered version not served yet (a canary, or the next one an open tab moves to)
+    await registerVersion(ctx.database.db, { id: 'flows', version: '2.0.0', entry: NEXT_ENTRY, facts: null, actorId: null });
   }, 60_000);
   afterAll(() => ctx.close());
 
@@ -25,6 +29,7 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com /);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/cdn\.example\.com/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/releases\.example\.net/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
