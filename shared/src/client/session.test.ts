@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createStore } from 'jotai';
-import { SESSION_REFRESH_THRESHOLD_MS, SESSION_TICK_MS } from '../domain/constants.js';
-import type { LoginResponse } from '../domain/auth.js';
+import { SESSION_REFRESH_THRESHOLD_MS, SESSION_TICK_MS } from '@accent/shared';
+import type { LoginResponse } from '@accent/shared';
 import type { AuthApi, LoginRequestBody } from './auth-api.js';
 import { ApiError } from './http.js';
 import { createSessionManager, sessionAtom, sessionStatusAtom, type SessionChannel, type SessionManager } from './session.js';

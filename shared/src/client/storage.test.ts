@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { STORAGE_KEYS } from '../domain/constants.js';
+import { STORAGE_KEYS } from '@accent/shared';
 import {
   loadAdminSettings,
   loadAdvancedSettings,

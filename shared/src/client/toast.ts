@@ -1,5 +1,5 @@
 import { atom, type PrimitiveAtom, type Store } from 'jotai';
-import { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_MS } from '../domain/constants.js';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_MS } from '@accent/shared';
 import { globalSingleton } from './global-singleton.js';
 import { getStore } from './store.js';
 

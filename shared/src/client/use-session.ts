@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import type { User } from '../domain/auth.js';
+import type { User } from '@accent/shared';
 import { sessionAtom, sessionStatusAtom, type Session, type SessionStatus } from './session.js';
 import { getStore } from './store.js';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LoginCredentials } from '../client/session.js';
-import { STORAGE_KEYS } from '../domain/constants.js';
-import type { User } from '../domain/auth.js';
+import type { LoginCredentials } from '@accent/shared/client';
+import { STORAGE_KEYS } from '@accent/shared';
+import type { User } from '@accent/shared';
 import { LoginForm } from './LoginForm.js';
 import { deferred } from './testing/renderWithSession.js';
 

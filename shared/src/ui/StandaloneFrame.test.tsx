@@ -3,11 +3,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, type ComponentType } from 'react';
 import { TextDecoder, TextEncoder } from 'node:util';
-import type { AuthApi } from '../client/auth-api.js';
-import { createSessionManager, type SessionManager } from '../client/session.js';
-import { getStore } from '../client/store.js';
-import type { LoginResponse } from '../domain/auth.js';
-import type { RemoteModule } from '../remotes/contract.js';
+import type { AuthApi } from '@accent/shared/client';
+import { createSessionManager, type SessionManager } from '@accent/shared/client';
+import { getStore } from '@accent/shared/client';
+import type { LoginResponse } from '@accent/shared';
+import type { RemoteModule } from '@accent/shared';
 import type { StandaloneFrameProps } from './StandaloneFrame.js';
 
 const loginAnswer: LoginResponse = {

@@ -1,10 +1,10 @@
 import { Provider } from 'jotai';
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { session as sharedSession, type SessionManager } from '../client/session.js';
-import { getStore } from '../client/store.js';
-import { useSession } from '../client/use-session.js';
-import { REMOTE_TITLES, type RemoteModule, type RemoteRoute } from '../remotes/contract.js';
+import { session as sharedSession, type SessionManager } from '@accent/shared/client';
+import { getStore } from '@accent/shared/client';
+import { useSession } from '@accent/shared/client';
+import { REMOTE_TITLES, type RemoteModule, type RemoteRoute } from '@accent/shared';
 import { Button } from './Button.js';
 import { EmptyState } from './EmptyState.js';
 import { LoadingState } from './LoadingState.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { toast } from '../client/toast.js';
+import { toast } from '@accent/shared/client';
 import { ToastHost } from './ToastHost.js';
 
 describe('ToastHost', () => {

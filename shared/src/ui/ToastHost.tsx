@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { getStore } from '../client/store.js';
-import { toast as toastBus, toastsAtom, type Toast, type ToastType } from '../client/toast.js';
-import { TOAST_STACK_GAP_REM, TOAST_TOP_REM } from '../domain/constants.js';
+import { getStore } from '@accent/shared/client';
+import { toast as toastBus, toastsAtom, type Toast, type ToastType } from '@accent/shared/client';
+import { TOAST_STACK_GAP_REM, TOAST_TOP_REM } from '@accent/shared';
 import { cx } from './class-names.js';
 import { IconButton } from './IconButton.js';
 import styles from './ToastHost.module.css';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { render } from '@testing-library/react';
-import { isPageLeaving, setPageLeaving } from '../client/leaving.js';
+import { isPageLeaving, setPageLeaving } from '@accent/shared/client';
 import { usePendingSaveGuard, type PendingSaveGuardOptions } from './usePendingSaveGuard.js';
 
 function Guarded(props: PendingSaveGuardOptions) {

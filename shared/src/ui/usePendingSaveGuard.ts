@@ -2,7 +2,7 @@
 // first asks `flush` to save, with requests that outlive the page (keepalive), and while anything is
 // pending the browser asks the user to confirm leaving. One hook for every editor instead of a copy each.
 import { useEffect, useRef } from 'react';
-import { setPageLeaving } from '../client/leaving.js';
+import { setPageLeaving } from '@accent/shared/client';
 
 export interface PendingSaveGuardOptions {
   /** unsaved changes or a save still in flight: leaving asks for confirmation */
