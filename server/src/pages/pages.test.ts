@@ -3,6 +3,7 @@
 // what anonymous visitors reach: the public page, its chat (the bound agent, streamed from the local
 // model server), /p/{slug} and nothing else.
 import { rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PUBLIC_PAGE_DATA_ELEMENT_ID, type CanvasComponent, type PublicPage } from '@accent/pages-common';
 import { runEventSchema, type RunEvent } from '@accent/agents-common';
@@ -446,6 +447,20 @@ describe('GET /p/:slug', () => {
 
     const head = await ctx.app.inject({ method: 'HEAD', url: `/p/${slug}` });
     expect(head.statusCode).toBe(200);
+  });
+
+  it('sends the page compressed to browsers that accept it', async () => {
+    const { slug } = await publishedPage({ name: 'Compressed for the wire' });
+    const br = await ctx.app.inject({ url: `/p/${slug}`, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('<title>Compressed for the wire</title>');
+    expect(html).toContain('<script defer src="/mfe/pages/published/main.js"></script>');
+    const plain = await ctx.app.inject({ url: `/p/${slug}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Compressed for the wire</title>');
   });
 
   it('answers a plain 404 page for unknown and unpublished slugs, never the studio', async () => {
