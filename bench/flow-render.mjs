@@ -30,7 +30,10 @@ const KINDS = [
 
 function buildGraph() {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rand = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
   const nodes = [];
   for (let i = 0; i < NODES; i++) {
     const position = { x: 100 + (i % COLS) * GAP.x, y: 100 + Math.floor(i / COLS) * GAP.y };

@@ -73,6 +73,8 @@ async function test() {
   ensureChromium();
   step('Type-checking every package');
   await pnpm(['run', 'typecheck']);
+  step('Lint (Biome, biome.jsonc): the house rules every team shares');
+  await pnpm(['run', 'lint']);
   step('The public API of @accent/shared against shared/api-report.md (a changed API needs a version bump)');
   await run(process.execPath, ['scripts/api-report.mjs', '--check']);
   step('Unit, component and server tests (jest)');
@@ -111,7 +113,9 @@ async function dev() {
     spawn(PNPM[0], [...PNPM.slice(1), '--filter', 'mfe-background', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
     spawn(PNPM[0], [...PNPM.slice(1), '--filter', 'mfe-pages', 'dev'], { cwd: ROOT, stdio: 'inherit' }),
   ];
-  const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
+  const stop = () => {
+    for (const p of procs) p.kill('SIGTERM');
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -52,6 +52,7 @@ export function AgentCard({ agent, missionCount, canEdit, onOpen, onViewMissions
   return (
     <article
       className={`${styles.card} ${agent.localOnly ? styles.local : ''} ${agent.demo ? styles.demo : ''}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the whole card opens the agent (click or Enter) and stays an article for reading
       tabIndex={0}
       aria-labelledby={headingId}
       aria-roledescription="agent card"

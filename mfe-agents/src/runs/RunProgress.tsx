@@ -37,7 +37,7 @@ export function RunProgress({ state, totalSteps }: RunProgressProps) {
       </p>
       <ToolChips tools={state.tools} />
       {/* polite, not atomic: screen readers read the new words as they stream in */}
-      <div className={styles.streamed} aria-live="polite" aria-atomic="false" aria-label="Streamed answer" data-testid="streamed-text">
+      <div className={styles.streamed} role="region" aria-live="polite" aria-atomic="false" aria-label="Streamed answer" data-testid="streamed-text">
         {state.text || <span className={styles.muted}>Waiting for the answer…</span>}
       </div>
     </section>

@@ -251,7 +251,7 @@ function AgentCard({
   };
   return (
     <li className={styles.card} data-testid="agent-card">
-      <article className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
+      <div className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
         <div className={styles.cardTop}>
           <span className={styles.icon} aria-hidden="true">
             {agent.icon}
@@ -263,7 +263,7 @@ function AgentCard({
           <span>{agent.category}</span>
           <StatusTag status={agent.status} />
         </div>
-      </article>
+      </div>
       {canEdit && (
         <div className={styles.cardMenu}>
           <Menu

@@ -98,7 +98,7 @@ function FeedItem({ run }: { run: BackgroundRun }) {
         </time>
       </div>
       {open ? (
-        <pre id={outputId} className={styles.output} aria-label={`Result of ${name}`}>
+        <pre id={outputId} className={styles.output} role="region" aria-label={`Result of ${name}`}>
           {run.output}
         </pre>
       ) : (

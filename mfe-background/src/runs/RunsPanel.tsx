@@ -97,7 +97,7 @@ function RunItem({ agentId, run }: { agentId: string; run: BackgroundRun }) {
         </div>
       )}
       {open && run.output !== null && (
-        <pre id={outputId} className={styles.output} aria-label="Run output">
+        <pre id={outputId} className={styles.output} role="region" aria-label="Run output">
           {run.output}
         </pre>
       )}

@@ -630,6 +630,7 @@ export function EditableTitle({ name, onCommit }: { name: string; onCommit: (nam
       className={styles.titleInput}
       aria-label="Flow name"
       value={draft}
+      // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename; focus follows that request
       autoFocus
       onChange={(e) => setDraft(e.target.value)}
       onBlur={() => finish(true)}

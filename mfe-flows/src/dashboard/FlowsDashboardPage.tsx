@@ -262,7 +262,7 @@ function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; 
   };
   return (
     <li className={styles.card} data-testid="flow-card">
-      <article className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
+      <div className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
         <div className={styles.cardTop}>
           <h2 className={styles.cardTitle}>{flow.name}</h2>
           <StatusTag status={flow.status} />
@@ -272,7 +272,7 @@ function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; 
           {flow.nodeCount} {flow.nodeCount === 1 ? 'node' : 'nodes'} · {flow.executionCount} {flow.executionCount === 1 ? 'run' : 'runs'}
           {flow.updatedAt ? ` · updated ${new Date(flow.updatedAt).toLocaleDateString()}` : ''}
         </p>
-      </article>
+      </div>
       {onDuplicate && onDelete && (
         <div className={styles.cardMenu}>
           <Menu

@@ -68,7 +68,7 @@ function ComponentCard({ component, index, active, onEdit, onDelete }: { compone
           aria-label={`${title} (${component.layout.width})`}
         >
           <div className={styles.cardBar}>
-            <span {...drag.dragHandleProps} className={styles.handle} aria-label={`Move ${title}`}>
+            <span {...drag.dragHandleProps} className={styles.handle} role="button" tabIndex={0} aria-label={`Move ${title}`}>
               <span aria-hidden="true">⠿</span>
             </span>
             <span className={styles.cardTitle}>{title}</span>

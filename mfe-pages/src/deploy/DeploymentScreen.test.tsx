@@ -23,7 +23,10 @@ describe('DeploymentScreen', () => {
     const publish = jest.fn(async () => result);
     const onComplete = jest.fn();
     let r = 0;
-    const random = () => ((r += 0.37) % 1);
+    const random = () => {
+      r += 0.37;
+      return r % 1;
+    };
     render(<DeploymentScreen publish={publish} onComplete={onComplete} random={random} />);
     expect(screen.getByRole('heading', { name: DEPLOY_TEXTS.title })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toBeInTheDocument();

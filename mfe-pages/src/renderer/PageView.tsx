@@ -39,7 +39,7 @@ export function PageView({ components, ask, threadId, onClearHistory, label }: P
   );
   const [full, left, right] = CANVAS_ZONES.map((zone) => byPosition(zone, components));
   return (
-    <div className={styles.page} aria-label={label}>
+    <div className={styles.page} role="region" aria-label={label}>
       <div className={styles.toolbar}>
         <button type="button" className={styles.clear} onClick={onClearHistory}>
           {CLEAR_HISTORY}

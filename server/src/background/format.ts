@@ -180,6 +180,7 @@ export function toPdf(report: BackgroundReport): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     // The standard fonts only know WinAnsi: characters outside it would come out as garbage.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: tab, LF and CR are named to keep them, every other control character goes
     const clean = (text: string) => text.replace(/[^\x09\x0a\x0d\x20-\x7e\xa0-\xff]/g, '?');
     doc.font('Helvetica-Bold').fontSize(20).text(clean(report.title));
     doc.moveDown(0.3).font('Helvetica-Oblique').fontSize(9).fillColor('#555555').text(`Generated ${report.generatedAt}`).fillColor('#000000');

@@ -56,6 +56,7 @@ const HOSTILE_VALUES: unknown[] = [
   -1,
   1e308,
   Number.MAX_SAFE_INTEGER,
+  // biome-ignore lint/correctness/noPrecisionLoss: a number too large to be exact is the point of this input
   99999999999999999999,
   [],
   ['\u0000'],

@@ -141,7 +141,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     send([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
     // word by word, so clients see several deltas
     for (const piece of text.match(/\S+\s*|\s+/g) ?? []) send([{ index: 0, delta: { content: piece }, finish_reason: null }]);
-    toolCalls.forEach((call, index) => send([{ index: 0, delta: { tool_calls: [{ index, ...call }] }, finish_reason: null }]));
+    toolCalls.forEach((call, index) => {
+      send([{ index: 0, delta: { tool_calls: [{ index, ...call }] }, finish_reason: null }]);
+    });
     send([{ index: 0, delta: {}, finish_reason: finishReason }]);
     send([], { usage });
     res.end('data: [DONE]\n\n');

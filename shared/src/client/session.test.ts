@@ -84,7 +84,7 @@ describe('session manager', () => {
     jest.useFakeTimers({ now: T0 });
   });
   afterEach(() => {
-    managers.splice(0).forEach((m) => m.stop());
+    for (const m of managers.splice(0)) m.stop();
     jest.useRealTimers();
   });
 

@@ -17,7 +17,7 @@ function setup(extra: Partial<MenuItem>[] = []) {
       <div data-testid="card" onClick={onCardClick}>
         <Menu items={items} trigger={(props) => <button {...props} aria-label="Agent actions">⋯</button>} />
       </div>
-      <button>Elsewhere</button>
+      <button type="button">Elsewhere</button>
     </div>,
   );
   return { chosen, onCardClick, ui: userEvent.setup(), trigger: screen.getByRole('button', { name: 'Agent actions' }) };

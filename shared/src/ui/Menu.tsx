@@ -135,6 +135,7 @@ export function Menu({ trigger, items, align = 'end', label }: MenuProps) {
       {open && (
         <ul
           id={menuId}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list of actions is the menu's markup; role="menu" replaces the list semantics
           role="menu"
           aria-label={label}
           aria-labelledby={label ? undefined : triggerId}

@@ -9,8 +9,10 @@ function Harness({ onClose = () => {} }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button onClick={() => setOpen(true)}>Open settings</button>
-      <button>Outside</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open settings
+      </button>
+      <button type="button">Outside</button>
       <Modal
         open={open}
         onClose={() => {
@@ -18,7 +20,11 @@ function Harness({ onClose = () => {} }: { onClose?: () => void }) {
           setOpen(false);
         }}
         title="Settings"
-        footer={<button onClick={() => setOpen(false)}>Done</button>}
+        footer={
+          <button type="button" onClick={() => setOpen(false)}>
+            Done
+          </button>
+        }
       >
         <input aria-label="Name" />
         <input aria-label="Description" />

@@ -35,6 +35,7 @@ export const auditQuerySchema = z
       .string()
       .trim()
       .max(320, 'must be at most 320 characters')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is what this check is for
       .refine((s) => !/[\u0000-\u001f]/.test(s), 'must not contain control characters')
       .optional(),
     action: z.enum(AUDIT_ACTIONS, { error: `must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),

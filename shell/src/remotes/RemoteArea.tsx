@@ -109,7 +109,10 @@ const routeComponents = new WeakMap<RemoteModule, Map<string, ComponentType>>();
 /** The component of the route declared with exactly `pattern`, or a Not Found page. Stable per module. */
 function routeComponent(module: RemoteModule, pattern: string): ComponentType {
   let byPattern = routeComponents.get(module);
-  if (!byPattern) routeComponents.set(module, (byPattern = new Map()));
+  if (!byPattern) {
+    byPattern = new Map();
+    routeComponents.set(module, byPattern);
+  }
   const known = byPattern.get(pattern);
   if (known) return known;
   const route = module.routes.find((r) => r.path === pattern);

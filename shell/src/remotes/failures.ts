@@ -45,7 +45,10 @@ export function newReference(): string {
 export function referenceOf(error: unknown): string {
   if (typeof error !== 'object' || error === null) return newReference();
   let reference = references.get(error);
-  if (!reference) references.set(error, (reference = newReference()));
+  if (!reference) {
+    reference = newReference();
+    references.set(error, reference);
+  }
   return reference;
 }
 
