@@ -88,11 +88,28 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
           onCanaryPercent={setCanaryPercent}
           onPromote={(v) => void act(`Promote ${v}`, async () => `${title} ${await api.promote(id, v)} is now current.`)}
           onRollback={() => void act('Roll back', async () => `${title} rolled back to ${(await api.rollback(id)) ?? 'its configured build'}.`)}
-          onCanary={(v) => void act(`Start canary ${v}`, async () => (await api.setCanary(id, { version: v, percent }), `${title} ${v} is served to ${percent}% of users.`))}
-          onStopCanary={() => void act('Stop canary', async () => (await api.stopCanary(id), `The ${title} canary is stopped.`))}
+          onCanary={(v) =>
+            void act(`Start canary ${v}`, async () => {
+              await api.setCanary(id, { version: v, percent });
+              return `${title} ${v} is served to ${percent}% of users.`;
+            })
+          }
+          onStopCanary={() =>
+            void act('Stop canary', async () => {
+              await api.stopCanary(id);
+              return `The ${title} canary is stopped.`;
+            })
+          }
         />
       )}
-      <RegisterForm id={id} api={api} onRegistered={async () => (await load({ quiet: true }), await onChanged())} />
+      <RegisterForm
+        id={id}
+        api={api}
+        onRegistered={async () => {
+          await load({ quiet: true });
+          await onChanged();
+        }}
+      />
     </Modal>
   );
 }

@@ -124,6 +124,7 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
   );
   const refresh = useCallback(() => load(false), [load]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever who is signed in changes
   useEffect(() => {
     void refresh();
   }, [refresh, sessionKey]);
