@@ -1,8 +1,9 @@
 // The one module this remote exposes (DESIGN.md §3): the Agents area's routes (dashboard, editor, the
 // agent test page and the chatbots).
-import React, { lazy } from 'react';
+import React from 'react';
 import type { RemoteModule } from '@accent/shared';
 import { getStore } from '@accent/shared/client';
+import { routes } from './routes.js';
 
 // Proof for the e2e test that the shell and this remote share one React and one jotai store.
 const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
@@ -10,12 +11,7 @@ registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, agents: { 
 
 const remote: RemoteModule = {
   id: 'agents',
-  routes: [
-    { path: '/agents', Component: lazy(() => import('./dashboard/DashboardRoute.js')) },
-    { path: '/agents/*', Component: lazy(() => import('./editor/EditorRoute.js')) },
-    { path: '/agent-test', Component: lazy(() => import('./agent-test/AgentTestRoute.js')) },
-    { path: '/chatbots', Component: lazy(() => import('./chatbots/ChatbotsRoute.js')) },
-  ],
+  routes,
 };
 
 export default remote;

@@ -1,8 +1,9 @@
 // The one module this remote exposes (DESIGN.md §3): the Background Agents area's routes (the dashboard
 // and the editor for a new or an existing agent).
-import React, { lazy } from 'react';
+import React from 'react';
 import type { RemoteModule } from '@accent/shared';
 import { getStore } from '@accent/shared/client';
+import { routes } from './routes.js';
 
 // Proof for the e2e test that the shell and this remote share one React and one jotai store.
 const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
@@ -10,11 +11,7 @@ registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, background
 
 const remote: RemoteModule = {
   id: 'background',
-  routes: [
-    { path: '/background', Component: lazy(() => import('./dashboard/DashboardRoute.js')) },
-    { path: '/background/new', Component: lazy(() => import('./editor/EditorRoute.js')) },
-    { path: '/background/:id', Component: lazy(() => import('./editor/EditorRoute.js')) },
-  ],
+  routes,
 };
 
 export default remote;

@@ -1,8 +1,9 @@
 // The one module this remote exposes (DESIGN.md §3): the Missions area's routes (the admin dashboard and
 // editor, the end user's missions, the editor for them, and the mission results feed).
-import React, { lazy } from 'react';
+import React from 'react';
 import type { RemoteModule } from '@accent/shared';
 import { getStore } from '@accent/shared/client';
+import { routes } from './routes.js';
 
 // Proof for the e2e test that the shell and this remote share one React and one jotai store.
 const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
@@ -10,14 +11,7 @@ registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, missions: 
 
 const remote: RemoteModule = {
   id: 'missions',
-  routes: [
-    { path: '/missions', Component: lazy(() => import('./dashboard/DashboardRoute.js')) },
-    { path: '/missions/*', Component: lazy(() => import('./editor/AdminEditorRoute.js')) },
-    { path: '/end-user/my-missions', Component: lazy(() => import('./my-missions/MyMissionsRoute.js')) },
-    { path: '/end-user/missions/create', Component: lazy(() => import('./editor/EndUserEditorRoute.js')) },
-    { path: '/end-user/missions/edit/:id', Component: lazy(() => import('./editor/EndUserEditorRoute.js')) },
-    { path: '/end-user/mission-results', Component: lazy(() => import('./results/ResultsRoute.js')) },
-  ],
+  routes,
 };
 
 export default remote;

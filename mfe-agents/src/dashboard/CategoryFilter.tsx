@@ -2,7 +2,7 @@ import { useAtom } from 'jotai';
 import { AGENT_CATEGORIES, ALL_CATEGORIES_LABEL } from '@accent/agents-common';
 import { Menu } from '@accent/shared/ui';
 import { categoryFilterAtom } from '../state/atoms.js';
-import styles from './DashboardPage.module.css';
+import styles from './AgentsDashboardPage.module.css';
 
 /** Category filter menu: All Categories, Sales, Marketing, Research, Support (spec 01 §2). */
 export function CategoryFilter() {

@@ -10,8 +10,8 @@ import type { InvokeOptions, InvokeResult } from '@accent/agents-common/client';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { AgentTestPage } from '../agent-test/AgentTestPage.js';
 import { ChatbotsPage } from '../chatbots/ChatbotsPage.js';
-import { DashboardPage } from '../dashboard/DashboardPage.js';
-import { EditorPage } from '../editor/EditorPage.js';
+import { AgentsDashboardPage } from '../dashboard/AgentsDashboardPage.js';
+import { AgentsEditorPage } from '../editor/AgentsEditorPage.js';
 import { AgentsDataProvider, type AgentsData, type AgentsEnvironment } from '../state/AgentsDataContext.js';
 import { fakeNotify, type FakeNotify } from '../../../shared/src/ui/testing/fakeNotify.js';
 
@@ -218,8 +218,8 @@ export function renderAgents({
     wrap: (router) => <AgentsDataProvider value={env}>{router}</AgentsDataProvider>,
     routes: (
       <>
-        <Route path="/agents" element={<DashboardPage />} />
-        <Route path="/agents/*" element={<EditorPage />} />
+        <Route path="/agents" element={<AgentsDashboardPage />} />
+        <Route path="/agents/*" element={<AgentsEditorPage />} />
         <Route path="/agent-test" element={<AgentTestPage />} />
         <Route path="/chatbots" element={<ChatbotsPage />} />
         <Route path="/missions" element={<h1>Missions</h1>} />

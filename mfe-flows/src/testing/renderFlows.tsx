@@ -8,7 +8,7 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { newFlow, newFlowEdge, newFlowNode, parseFlowImport, buildFlowExport, type Flow, type FlowRun } from '@accent/flows-common';
 import type { FlowSummary } from '../data/flows.js';
-import { FlowBuilderPage } from '../builder/FlowBuilderPage.js';
+import { FlowsEditorPage } from '../builder/FlowsEditorPage.js';
 import { FlowsDashboardPage } from '../dashboard/FlowsDashboardPage.js';
 import { installXyflowPolyfills } from './xyflow-jsdom.js';
 import { FlowsDataProvider, readFileText, type FlowsData, type FlowsEnvironment, type Notifier } from '../state/FlowsDataContext.js';
@@ -138,7 +138,7 @@ export function renderFlows({ route = '/flows', api = fakeApi(), notify = fakeNo
         <MemoryRouter initialEntries={[route]}>
           <Routes>
             <Route path="/flows" element={<FlowsDashboardPage />} />
-            <Route path="/flows/:id" element={<FlowBuilderPage />} />
+            <Route path="/flows/:id" element={<FlowsEditorPage />} />
           </Routes>
           <LocationProbe />
         </MemoryRouter>

@@ -5,9 +5,8 @@ import { createStore, type Store } from 'jotai';
 import { Route } from 'react-router';
 import type { AgentListItem } from '@accent/agents-common';
 import type { Mission, MissionRun } from '@accent/missions-common';
-import { DashboardPage } from '../dashboard/DashboardPage.js';
-import { AdminEditorPage } from '../editor/AdminEditorRoute.js';
-import { EndUserEditorPage } from '../editor/EndUserEditorRoute.js';
+import { MissionsDashboardPage } from '../dashboard/MissionsDashboardPage.js';
+import { MissionsEditorPage, MyMissionsEditorPage } from '../editor/MissionsEditorPage.js';
 import { MyMissionsPage } from '../my-missions/MyMissionsPage.js';
 import { ResultsPage } from '../results/ResultsPage.js';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
@@ -123,11 +122,11 @@ export function renderMissions({
     wrap: (router) => <MissionsDataProvider value={env}>{router}</MissionsDataProvider>,
     routes: (
       <>
-        <Route path="/missions" element={<DashboardPage />} />
-        <Route path="/missions/*" element={<AdminEditorPage />} />
+        <Route path="/missions" element={<MissionsDashboardPage />} />
+        <Route path="/missions/*" element={<MissionsEditorPage />} />
         <Route path="/end-user/my-missions" element={<MyMissionsPage />} />
-        <Route path="/end-user/missions/create" element={<EndUserEditorPage />} />
-        <Route path="/end-user/missions/edit/:id" element={<EndUserEditorPage />} />
+        <Route path="/end-user/missions/create" element={<MyMissionsEditorPage />} />
+        <Route path="/end-user/missions/edit/:id" element={<MyMissionsEditorPage />} />
         <Route path="/end-user/mission-results" element={<ResultsPage />} />
       </>
     ),

@@ -13,7 +13,7 @@ import { AgentCard } from './AgentCard.js';
 import { CategoryFilter } from './CategoryFilter.js';
 import { DemoAgentModal } from './DemoAgentModal.js';
 import { demoLoadFailed, useDemoAgents } from './demoAgents.js';
-import styles from './DashboardPage.module.css';
+import styles from './AgentsDashboardPage.module.css';
 
 export const editorPath = (agent: Agent) =>
   `/agents/edit/${encodeURIComponent(agent.name)}${agent.localOnly ? `?copy=${encodeURIComponent(agent.id)}` : ''}`;
@@ -51,7 +51,7 @@ function useMissionCounts(): Record<string, number> | null {
   return counts;
 }
 
-export function DashboardPage() {
+export function AgentsDashboardPage() {
   const { api, notify, newId, adminSettings } = useAgentsEnv();
   const store = useStore();
   const navigate = useNavigate();

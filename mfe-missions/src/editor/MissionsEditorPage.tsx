@@ -1,11 +1,12 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { MissionsArea } from '../state/MissionsArea.js';
 import { MissionEditor } from './MissionEditor.js';
 
 export const ADMIN_BACK_LABEL = 'Back to Missions';
+export const MY_MISSIONS_PATH = '/end-user/my-missions';
+export const END_USER_BACK_LABEL = 'Back to My Missions';
 
 /** /missions/new (?agent= preselects the agent) and /missions/:id */
-export function AdminEditorPage() {
+export function MissionsEditorPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const target = (params['*'] ?? '').replace(/\/+$/, '');
@@ -16,10 +17,8 @@ export function AdminEditorPage() {
   return <MissionEditor key={target} missionId={target} backTo={backTo} backLabel={ADMIN_BACK_LABEL} />;
 }
 
-export default function AdminEditorRoute() {
-  return (
-    <MissionsArea>
-      <AdminEditorPage />
-    </MissionsArea>
-  );
+/** /end-user/missions/create and /end-user/missions/edit/:id: the same editor, back to the end user's list */
+export function MyMissionsEditorPage() {
+  const { id } = useParams();
+  return <MissionEditor key={id ?? 'new'} missionId={id} backTo={MY_MISSIONS_PATH} backLabel={END_USER_BACK_LABEL} />;
 }

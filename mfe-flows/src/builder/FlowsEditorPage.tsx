@@ -73,7 +73,7 @@ export const NEW_FLOW_PARAM = 'new';
 type Load = { state: 'loading' } | { state: 'ready'; flow: Flow } | { state: 'missing' } | { state: 'error' } | { state: 'refused' };
 
 /** Loads the flow of the route (or creates a new one for /flows/new), then shows the editor. */
-export function FlowBuilderPage() {
+export function FlowsEditorPage() {
   const { id = NEW_FLOW_PARAM } = useParams();
   const env = useFlowsEnv();
   const { api, notify } = env;

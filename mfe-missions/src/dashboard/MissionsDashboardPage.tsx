@@ -23,7 +23,7 @@ import { missionSearchAtom, missionStatusFilterAtom } from '../state/atoms.js';
 import { useMissionsEnv } from '../state/MissionsDataContext.js';
 import { canManageMission } from '../state/permissions.js';
 import common from '../common/Common.module.css';
-import styles from './DashboardPage.module.css';
+import styles from './MissionsDashboardPage.module.css';
 
 export const MISSIONS_TEXTS = {
   title: 'Missions',
@@ -37,7 +37,7 @@ export const MISSIONS_TEXTS = {
 
 const ALL = '';
 
-export function DashboardPage() {
+export function MissionsDashboardPage() {
   const { api } = useMissionsEnv();
   const { user } = useSession();
   const navigate = useNavigate();

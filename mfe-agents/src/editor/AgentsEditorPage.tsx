@@ -45,7 +45,7 @@ function savedAgent(baseline: string, fallback: Agent): Agent {
 }
 
 /** /agents/* : the agent editor (spec 01 §2 "Agent editor"). */
-export function EditorPage() {
+export function AgentsEditorPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const target = parseEditorTarget(params['*'], search);

@@ -1,0 +1,27 @@
+// Every route of the Agents area in one file: the dashboard, the editor, the agent test page and the
+// chatbots. Each page runs in the suite's jotai store and is its own chunk, fetched on the first visit to its
+// route.
+import { type ComponentType, lazy } from 'react';
+import type { RemoteRoute } from '@accent/shared';
+import { AgentsArea } from './state/AgentsArea.js';
+
+const inArea = (Page: ComponentType): ComponentType =>
+  function AgentsRoute() {
+    return (
+      <AgentsArea>
+        <Page />
+      </AgentsArea>
+    );
+  };
+
+const AgentsDashboardPage = inArea(lazy(() => import('./dashboard/AgentsDashboardPage.js').then((m) => ({ default: m.AgentsDashboardPage }))));
+const AgentsEditorPage = inArea(lazy(() => import('./editor/AgentsEditorPage.js').then((m) => ({ default: m.AgentsEditorPage }))));
+const AgentTestPage = inArea(lazy(() => import('./agent-test/AgentTestPage.js').then((m) => ({ default: m.AgentTestPage }))));
+const ChatbotsPage = inArea(lazy(() => import('./chatbots/ChatbotsPage.js').then((m) => ({ default: m.ChatbotsPage }))));
+
+export const routes: RemoteRoute[] = [
+  { path: '/agents', Component: AgentsDashboardPage },
+  { path: '/agents/*', Component: AgentsEditorPage }, // /agents/new[?template=<id>] and /agents/edit/<name>
+  { path: '/agent-test', Component: AgentTestPage },
+  { path: '/chatbots', Component: ChatbotsPage },
+];
