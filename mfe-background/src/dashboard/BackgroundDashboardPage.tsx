@@ -1,7 +1,7 @@
 // /background: the Background Agents dashboard (spec 02 §2.3, §3.5, §5): search, category filter with
 // its 300 ms animation, agent cards with Duplicate and Delete, and the Create Background Agent modal.
 // Beyond the spec: Run now in the card menu and the Results feed of what agents delivered.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   backgroundDeleteConfirmText,
@@ -12,7 +12,7 @@ import {
 } from '@accent/background-common';
 import type { BackgroundAgentSummary } from '../data/background.js';
 import { useCanBuild } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Modal } from '@accent/shared/ui';
+import { Button, CardGrid, ConfirmDialog, EmptyState, ErrorState, GridCard, LoadingState, Modal, Page, PageHeader, PageToolbar, SearchField } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { useRunNow } from '../common/useRunNow.js';
@@ -139,24 +139,15 @@ export function BackgroundDashboardPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Background Agents</h1>
-          <p className={styles.subtitle}>Autonomous agents that run on a schedule and deliver results.</p>
-        </div>
-        {canEdit && <Button onClick={() => setCreating(true)}>Create Background Agent</Button>}
-      </header>
+    <Page>
+      <PageHeader
+        title="Background Agents"
+        subtitle="Autonomous agents that run on a schedule and deliver results."
+        actions={canEdit && <Button onClick={() => setCreating(true)}>Create Background Agent</Button>}
+      />
 
-      <div className={styles.toolbar}>
-        <input
-          type="search"
-          className={styles.search}
-          placeholder={BACKGROUND_TEXTS.searchPlaceholder}
-          aria-label="Search agents"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <PageToolbar>
+        <SearchField label="Search agents" placeholder={BACKGROUND_TEXTS.searchPlaceholder} value={query} onChange={setQuery} />
         <div className={styles.categories} role="group" aria-label="Filter by category">
           {chips.map((c) => (
             <button key={c} type="button" className={styles.category} aria-pressed={category === c} onClick={() => chooseCategory(c)}>
@@ -164,7 +155,7 @@ export function BackgroundDashboardPage() {
             </button>
           ))}
         </div>
-      </div>
+      </PageToolbar>
 
       {loading ? (
         <LoadingState text="Loading agents..." />
@@ -179,20 +170,36 @@ export function BackgroundDashboardPage() {
       ) : visible.length === 0 ? (
         <EmptyState title="No agents match your search" text="Try another search or category." />
       ) : (
-        <ul className={`${styles.grid} ${filtering ? styles.filtering : ''}`} aria-label="Background agents" data-filtering={filtering || undefined}>
+        <CardGrid label="Background agents" className={`${styles.grid} ${filtering ? styles.filtering : ''}`} data-filtering={filtering || undefined}>
           {visible.map((agent) => (
-            <AgentCard
+            <GridCard
               key={agent.id}
-              agent={agent}
+              data-testid="agent-card"
+              icon={agent.icon}
+              title={agent.name}
+              text={agent.description}
+              meta={
+                <>
+                  <span>{agent.category}</span>
+                  <StatusTag status={agent.status} />
+                </>
+              }
               onOpen={() => navigate(`/background/${encodeURIComponent(agent.id)}`)}
-              canEdit={canEdit}
-              onDuplicate={() => void duplicate(agent)}
-              onSetPaused={(paused) => void setPaused(agent, paused)}
-              onRunNow={() => void runAgentNow(agent)}
-              onDelete={() => setToDelete(agent)}
+              // a member's card has no menu: every action changes or runs the agent; Pause and Resume only for a published agent
+              actions={
+                canEdit
+                  ? [
+                      { label: 'Duplicate', onSelect: () => void duplicate(agent) },
+                      { label: 'Run now', onSelect: () => void runAgentNow(agent) },
+                      ...(agent.status === 'active' ? [{ label: 'Pause', onSelect: () => void setPaused(agent, true) }] : []),
+                      ...(agent.status === 'paused' ? [{ label: 'Resume', onSelect: () => void setPaused(agent, false) }] : []),
+                      { label: 'Delete', onSelect: () => setToDelete(agent), danger: true },
+                    ]
+                  : undefined
+              }
             />
           ))}
-        </ul>
+        </CardGrid>
       )}
 
       <ResultsFeed ref={feed} />
@@ -220,69 +227,6 @@ export function BackgroundDashboardPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
-    </div>
-  );
-}
-
-function AgentCard({
-  agent,
-  canEdit,
-  onOpen,
-  onDuplicate,
-  onSetPaused,
-  onRunNow,
-  onDelete,
-}: {
-  agent: BackgroundAgentSummary;
-  /** a member's card has no actions menu: every one of them changes or runs the agent */
-  canEdit: boolean;
-  onOpen: () => void;
-  onDuplicate: () => void;
-  /** offered for published agents only: a draft has nothing to pause */
-  onSetPaused: (paused: boolean) => void;
-  onRunNow: () => void;
-  onDelete: () => void;
-}) {
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      onOpen();
-    }
-  };
-  return (
-    <li className={styles.card} data-testid="agent-card">
-      <div className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
-        <div className={styles.cardTop}>
-          <span className={styles.icon} aria-hidden="true">
-            {agent.icon}
-          </span>
-          <h2 className={styles.cardTitle}>{agent.name}</h2>
-        </div>
-        <p className={styles.cardText}>{agent.description}</p>
-        <div className={styles.cardMeta}>
-          <span>{agent.category}</span>
-          <StatusTag status={agent.status} />
-        </div>
-      </div>
-      {canEdit && (
-        <div className={styles.cardMenu}>
-          <Menu
-            label={`Actions for ${agent.name}`}
-            items={[
-              { label: 'Duplicate', onSelect: onDuplicate },
-              { label: 'Run now', onSelect: onRunNow },
-              ...(agent.status === 'active' ? [{ label: 'Pause', onSelect: () => onSetPaused(true) }] : []),
-              ...(agent.status === 'paused' ? [{ label: 'Resume', onSelect: () => onSetPaused(false) }] : []),
-              { label: 'Delete', onSelect: onDelete, danger: true },
-            ]}
-            trigger={(props) => (
-              <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`}>
-                ⋯
-              </button>
-            )}
-          />
-        </div>
-      )}
-    </li>
+    </Page>
   );
 }

@@ -1,6 +1,8 @@
 import type { FlowStatus } from '@accent/flows-common';
-import styles from './StatusTag.module.css';
+import { StatusBadge, type StatusTone } from '@accent/shared/ui';
+
+const TONES: Readonly<Record<FlowStatus, StatusTone>> = { active: 'success', draft: 'warning', inactive: 'neutral' };
 
 export function StatusTag({ status }: { status: FlowStatus }) {
-  return <span className={`${styles.tag} ${styles[status] ?? ''}`}>{status}</span>;
+  return <StatusBadge tone={TONES[status]}>{status}</StatusBadge>;
 }

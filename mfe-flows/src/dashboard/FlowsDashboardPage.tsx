@@ -1,11 +1,11 @@
 // /flows: the AI Flows dashboard (spec 02 §2.1, §5, §8): search, status filter, cards, duplicate,
 // delete, export, import, sample flows on an empty list.
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/flows-common';
 import { useCanBuild, useSession } from '@accent/shared/client';
 import type { FlowSummary } from '../data/flows.js';
-import { Button, ConfirmDialog, EmptyState, LoadingState, Menu } from '@accent/shared/ui';
+import { Button, CardGrid, ConfirmDialog, EmptyState, GridCard, LoadingState, Menu, Page, PageHeader, PageToolbar, SearchField } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { sampleFlows } from './sampleFlows.js';
@@ -160,39 +160,30 @@ export function FlowsDashboardPage() {
   statusItems.sort((a, b) => order(a.label) - order(b.label));
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>AI Flows</h1>
-          <p className={styles.subtitle}>Build, test and deploy automated AI workflows.</p>
-        </div>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => void exportAll()}>
-            Export
-          </Button>
-          {canEdit && (
-            <>
-              <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-                Import
-              </Button>
-              <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(e) => void importFile(e)} />
-              <Button onClick={createFlow}>
-                Create New Flow
-              </Button>
-            </>
-          )}
-        </div>
-      </header>
+    <Page>
+      <PageHeader
+        title="AI Flows"
+        subtitle="Build, test and deploy automated AI workflows."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void exportAll()}>
+              Export
+            </Button>
+            {canEdit && (
+              <>
+                <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+                  Import
+                </Button>
+                <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(e) => void importFile(e)} />
+                <Button onClick={createFlow}>Create New Flow</Button>
+              </>
+            )}
+          </>
+        }
+      />
 
-      <div className={styles.toolbar}>
-        <input
-          type="search"
-          className={styles.search}
-          placeholder={FLOW_MESSAGES.searchPlaceholder}
-          aria-label="Search flows"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <PageToolbar>
+        <SearchField label="Search flows" placeholder={FLOW_MESSAGES.searchPlaceholder} value={query} onChange={setQuery} />
         <Menu
           label="Filter by status"
           align="end"
@@ -203,7 +194,7 @@ export function FlowsDashboardPage() {
             </button>
           )}
         />
-      </div>
+      </PageToolbar>
 
       {loading ? (
         <LoadingState text="Loading flows..." />
@@ -222,16 +213,28 @@ export function FlowsDashboardPage() {
       ) : visible.length === 0 ? (
         <EmptyState title="No flows match your search" text="Try another search or status." />
       ) : (
-        <ul className={styles.grid} aria-label="Flows">
+        <CardGrid label="Flows">
           {visible.map((flow) => (
-            <FlowCard
+            <GridCard
               key={flow.id}
-              flow={flow}
+              data-testid="flow-card"
+              title={flow.name}
+              badge={<StatusTag status={flow.status} />}
+              text={flow.description}
+              meta={flowMeta(flow)}
               onOpen={() => navigate(`/flows/${encodeURIComponent(flow.id)}`)}
-              {...(canEdit ? { onDuplicate: () => void duplicate(flow), onDelete: () => setToDelete(flow) } : {})}
+              // a member's card has no menu
+              actions={
+                canEdit
+                  ? [
+                      { label: 'Duplicate', onSelect: () => void duplicate(flow) },
+                      { label: 'Delete', onSelect: () => setToDelete(flow), danger: true },
+                    ]
+                  : undefined
+              }
             />
           ))}
-        </ul>
+        </CardGrid>
       )}
 
       <ConfirmDialog
@@ -244,7 +247,7 @@ export function FlowsDashboardPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
-    </div>
+    </Page>
   );
 }
 
@@ -252,43 +255,8 @@ function order(label: string): number {
   return [FLOW_MESSAGES.allStatuses, 'active', 'draft', 'inactive'].indexOf(label);
 }
 
-/** Without onDuplicate and onDelete (a member), the card has no menu. */
-function FlowCard({ flow, onOpen, onDuplicate, onDelete }: { flow: FlowSummary; onOpen: () => void; onDuplicate?: () => void; onDelete?: () => void }) {
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      onOpen();
-    }
-  };
-  return (
-    <li className={styles.card} data-testid="flow-card">
-      <div className={styles.cardBody} role="link" tabIndex={0} onClick={onOpen} onKeyDown={onKeyDown}>
-        <div className={styles.cardTop}>
-          <h2 className={styles.cardTitle}>{flow.name}</h2>
-          <StatusTag status={flow.status} />
-        </div>
-        <p className={styles.cardText}>{flow.description}</p>
-        <p className={styles.cardMeta}>
-          {flow.nodeCount} {flow.nodeCount === 1 ? 'node' : 'nodes'} · {flow.executionCount} {flow.executionCount === 1 ? 'run' : 'runs'}
-          {flow.updatedAt ? ` · updated ${new Date(flow.updatedAt).toLocaleDateString()}` : ''}
-        </p>
-      </div>
-      {onDuplicate && onDelete && (
-        <div className={styles.cardMenu}>
-          <Menu
-            label={`Actions for ${flow.name}`}
-            items={[
-              { label: 'Duplicate', onSelect: onDuplicate },
-              { label: 'Delete', onSelect: onDelete, danger: true },
-            ]}
-            trigger={(props) => (
-              <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${flow.name}`}>
-                ⋯
-              </button>
-            )}
-          />
-        </div>
-      )}
-    </li>
-  );
+function flowMeta(flow: FlowSummary): string {
+  const nodes = `${flow.nodeCount} ${flow.nodeCount === 1 ? 'node' : 'nodes'}`;
+  const runs = `${flow.executionCount} ${flow.executionCount === 1 ? 'run' : 'runs'}`;
+  return `${nodes} · ${runs}${flow.updatedAt ? ` · updated ${new Date(flow.updatedAt).toLocaleDateString()}` : ''}`;
 }

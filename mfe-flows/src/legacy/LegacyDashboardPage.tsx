@@ -1,11 +1,10 @@
 // /flows-old: the older dashboard on the browser-local store (accent-ai-flows).
 import { useRef, useState, type ChangeEvent } from 'react';
 import { FLOW_MESSAGES, FLOW_TOASTS, newFlow } from '@accent/flows-common';
-import { Button, EmptyState } from '@accent/shared/ui';
+import { Button, CardGrid, EmptyState, GridCard, Page, PageHeader } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
 import { errorMessage, readFileText, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { createLocalFlowStore, type LocalFlowStore } from './localStore.js';
-import styles from '../dashboard/Dashboard.module.css';
 
 export function LegacyDashboardPage({ store: given }: { store?: LocalFlowStore }) {
   const env = useFlowsEnv();
@@ -42,36 +41,35 @@ export function LegacyDashboardPage({ store: given }: { store?: LocalFlowStore }
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>AI Flows (local)</h1>
-          <p className={styles.subtitle}>The older dashboard: flows kept in this browser only.</p>
-        </div>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={exportAll}>
-            Export
-          </Button>
-          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-            Import
-          </Button>
-          <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="legacy-import-input" onChange={(e) => void importFile(e)} />
-          <Button onClick={create}>New Local Flow</Button>
-        </div>
-      </header>
+    <Page>
+      <PageHeader
+        title="AI Flows (local)"
+        subtitle="The older dashboard: flows kept in this browser only."
+        actions={
+          <>
+            <Button variant="secondary" onClick={exportAll}>
+              Export
+            </Button>
+            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+              Import
+            </Button>
+            <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="legacy-import-input" onChange={(e) => void importFile(e)} />
+            <Button onClick={create}>New Local Flow</Button>
+          </>
+        }
+      />
       {flows.length === 0 ? (
         <EmptyState title={FLOW_MESSAGES.emptyTitle} text="No flows are stored in this browser." />
       ) : (
-        <ul className={styles.grid} aria-label="Local flows">
+        <CardGrid label="Local flows">
           {flows.map((flow) => (
-            <li key={flow.id} className={styles.card}>
-              <div className={styles.cardBody}>
-                <div className={styles.cardTop}>
-                  <h2 className={styles.cardTitle}>{flow.name}</h2>
-                  <StatusTag status={flow.status} />
-                </div>
-                <p className={styles.cardText}>{flow.description}</p>
-                <div className={styles.actions}>
+            <GridCard
+              key={flow.id}
+              title={flow.name}
+              badge={<StatusTag status={flow.status} />}
+              text={flow.description}
+              footer={
+                <>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -94,12 +92,12 @@ export function LegacyDashboardPage({ store: given }: { store?: LocalFlowStore }
                   >
                     Delete
                   </Button>
-                </div>
-              </div>
-            </li>
+                </>
+              }
+            />
           ))}
-        </ul>
+        </CardGrid>
       )}
-    </div>
+    </Page>
   );
 }

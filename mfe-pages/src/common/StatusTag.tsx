@@ -1,8 +1,9 @@
 import type { PageStatus } from '@accent/pages-common';
-import styles from './Common.module.css';
+import { StatusBadge, type StatusTone } from '@accent/shared/ui';
 
 const LABELS: Record<PageStatus, string> = { draft: 'Draft', published: 'Published', unpublished: 'Unpublished' };
+const TONES: Record<PageStatus, StatusTone> = { draft: 'neutral', published: 'success', unpublished: 'warning' };
 
 export function StatusTag({ status }: { status: PageStatus }) {
-  return <span className={`${styles.tag} ${styles[status]}`}>{LABELS[status]}</span>;
+  return <StatusBadge tone={TONES[status]}>{LABELS[status]}</StatusBadge>;
 }

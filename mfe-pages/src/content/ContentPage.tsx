@@ -1,20 +1,17 @@
 // /content: the published pages a user can personalise for one prospect.
 import { useNavigate } from 'react-router';
-import { Button } from '@accent/shared/ui';
+import { Button, Page, PageHeader } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { PublishedPageGrid } from '../common/PublishedPageGrid.js';
-import styles from '../common/Common.module.css';
 
 export function ContentPage() {
   const navigate = useNavigate();
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Content</h1>
-          <p className={styles.subtitle}>Personalise a published page for one prospect and send them their own link.</p>
-        </div>
-      </header>
+    <Page>
+      <PageHeader
+        title="Content"
+        subtitle="Personalise a published page for one prospect and send them their own link."
+      />
       <PublishedPageGrid
         label="Pages to personalise"
         idPrefix="content"
@@ -26,6 +23,6 @@ export function ContentPage() {
           </Button>
         )}
       />
-    </div>
+    </Page>
   );
 }

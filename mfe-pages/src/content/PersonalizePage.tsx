@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { PAGE_LANGUAGES, personalizationInputSchema, type PageRow } from '@accent/pages-common';
 import type { PagePersonalization } from '../data/pages.js';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextField } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 import styles from '../common/Common.module.css';
@@ -85,7 +85,7 @@ export function PersonalizePage() {
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   return (
-    <div className={styles.page}>
+    <Page>
       <Link className={`${styles.link} ${styles.back}`} to="/content">
         <span aria-hidden="true">←</span> Content
       </Link>
@@ -97,10 +97,7 @@ export function PersonalizePage() {
         <EmptyState title="Page not found" text="This page does not exist or was deleted." />
       ) : (
         <>
-          <header>
-            <h1 className={styles.title}>Personalize {load.page.name}</h1>
-            <p className={styles.subtitle}>The prospect sees these details on the page, and the assistant answers with them.</p>
-          </header>
+          <PageHeader title={`Personalize ${load.page.name}`} subtitle="The prospect sees these details on the page, and the assistant answers with them." />
           {load.page.status !== 'published' && <p role="alert">This page is not published: deploy it before sharing links.</p>}
           <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="Personalize for a prospect" noValidate>
             <TextField label="Prospect name" required value={form.prospect_name} onChange={set('prospect_name')} error={errors.prospect_name} maxLength={200} />
@@ -142,6 +139,6 @@ export function PersonalizePage() {
           )}
         </>
       )}
-    </div>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 // /pages2 (Magic Pages): the published pages as cards with their live link.
 import { useNavigate } from 'react-router';
 import { useCanBuild } from '@accent/shared/client';
-import { Button } from '@accent/shared/ui';
+import { Button, Page, PageHeader } from '@accent/shared/ui';
 import { formatDate, liveUrl } from '../common/format.js';
 import { PublishedPageGrid } from '../common/PublishedPageGrid.js';
 import { builderPath } from './PagesDashboardPage.js';
@@ -12,19 +12,19 @@ export function MagicPagesPage() {
   const canEdit = useCanBuild();
   const create = canEdit ? <Button onClick={() => navigate(builderPath())}>Create page</Button> : undefined;
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Magic Pages</h1>
-          <p className={styles.subtitle}>Your live assistant pages. Share a link and visitors chat with its agent.</p>
-        </div>
-        <div className={styles.cardActions}>
-          <Button variant="secondary" onClick={() => navigate('/pages')}>
-            All pages
-          </Button>
-          {create}
-        </div>
-      </header>
+    <Page>
+      <PageHeader
+        title="Magic Pages"
+        subtitle="Your live assistant pages. Share a link and visitors chat with its agent."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => navigate('/pages')}>
+              All pages
+            </Button>
+            {create}
+          </>
+        }
+      />
       <PublishedPageGrid
         label="Published pages"
         idPrefix="magic"
@@ -43,6 +43,6 @@ export function MagicPagesPage() {
           </Button>
         )}
       />
-    </div>
+    </Page>
   );
 }

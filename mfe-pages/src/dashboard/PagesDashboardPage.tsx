@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PageSummary } from '../data/pages.js';
 import { useCanBuild } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Page, PageHeader } from '@accent/shared/ui';
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { usePageList } from '../common/usePageList.js';
@@ -62,14 +62,12 @@ export function PagesDashboardPage() {
   const create = canEdit ? <Button onClick={() => navigate(builderPath())}>Create page</Button> : undefined;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Pages</h1>
-          <p className={styles.subtitle}>Interactive assistant pages built from blocks and published at a link.</p>
-        </div>
-        {create}
-      </header>
+    <Page>
+      <PageHeader
+        title="Pages"
+        subtitle="Interactive assistant pages built from blocks and published at a link."
+        actions={create}
+      />
 
       {list.status === 'loading' ? (
         <LoadingState text="Loading pages..." />
@@ -145,6 +143,6 @@ export function PagesDashboardPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
-    </div>
+    </Page>
   );
 }

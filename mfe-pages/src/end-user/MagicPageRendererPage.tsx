@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PageVersionRow } from '@accent/pages-common';
-import { EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@accent/shared/ui';
 import { studioAsk } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
@@ -38,7 +38,7 @@ export function MagicPageRendererPage() {
   const ask = useMemo(() => (version ? studioAsk(env.invoke, version.agent_name, version.components) : undefined), [env.invoke, version]);
 
   return (
-    <div className={styles.page}>
+    <Page>
       <Link className={`${styles.link} ${styles.back}`} to="/end-user/magic-pages">
         <span aria-hidden="true">←</span> All magic pages
       </Link>
@@ -50,10 +50,10 @@ export function MagicPageRendererPage() {
         <EmptyState title="Page not available" text="This page is not published." />
       ) : (
         <>
-          <h1 className={styles.title}>{load.version.name}</h1>
+          <PageHeader title={load.version.name} />
           <PageView components={load.version.components} ask={ask} threadId={threadId} onClearHistory={() => setThreadId(env.newThreadId())} label={load.version.name} />
         </>
       )}
-    </div>
+    </Page>
   );
 }

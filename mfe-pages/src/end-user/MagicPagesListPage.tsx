@@ -1,20 +1,17 @@
 // /end-user/magic-pages: the published pages an end user can open.
 import { useNavigate } from 'react-router';
-import { Button } from '@accent/shared/ui';
+import { Button, Page, PageHeader } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { PublishedPageGrid } from '../common/PublishedPageGrid.js';
-import styles from '../common/Common.module.css';
 
 export function MagicPagesListPage() {
   const navigate = useNavigate();
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Magic Pages</h1>
-          <p className={styles.subtitle}>Interactive pages published for you. Open one and ask its assistant.</p>
-        </div>
-      </header>
+    <Page>
+      <PageHeader
+        title="Magic Pages"
+        subtitle="Interactive pages published for you. Open one and ask its assistant."
+      />
       <PublishedPageGrid
         label="Magic pages"
         idPrefix="eu-magic"
@@ -26,6 +23,6 @@ export function MagicPagesListPage() {
           </Button>
         )}
       />
-    </div>
+    </Page>
   );
 }

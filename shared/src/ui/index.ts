@@ -17,6 +17,22 @@ export { Spinner, type SpinnerProps } from './Spinner.js';
 export { LoadingState, type LoadingStateProps } from './LoadingState.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';
 export { ErrorState, type ErrorStateProps } from './ErrorState.js';
+export {
+  Page,
+  PageHeader,
+  PageToolbar,
+  SearchField,
+  CardGrid,
+  GridCard,
+  StatusBadge,
+  type PageProps,
+  type PageHeaderProps,
+  type SearchFieldProps,
+  type CardGridProps,
+  type GridCardProps,
+  type StatusBadgeProps,
+  type StatusTone,
+} from './Page.js';
 export { ToastHost } from './ToastHost.js';
 export { RemoteBoundary, describeLoadError, isLoadFailure, type RemoteBoundaryProps } from './RemoteBoundary.js';
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';
