@@ -66,6 +66,13 @@ export function PageBuilderPage() {
   const [attempt, setAttempt] = useState(0);
   const canEdit = useCanBuild();
 
+  // The handed-over row is good for this one render only: the browser keeps history state across a
+  // reload, and the page must then be read again (it may have been saved on the way out).
+  useEffect(() => {
+    if (handedOver) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handedOver]);
+
   useEffect(() => {
     if (!id) {
       setLoad((l) => (l.state === 'ready' && l.page.id === null ? l : { state: 'ready', page: blank() }));
