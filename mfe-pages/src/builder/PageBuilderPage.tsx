@@ -70,8 +70,7 @@ export function PageBuilderPage() {
   // reload, and the page must then be read again (it may have been saved on the way out).
   useEffect(() => {
     if (handedOver) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [handedOver]);
+  }, [handedOver, location.pathname, location.search, navigate]);
 
   useEffect(() => {
     if (!id) {

@@ -150,7 +150,7 @@ export function BlockView({ component, conversation, interactive = false, showCo
 
 function Fact({ term, value, breakAfterDots = false }: { term: string; value: string; breakAfterDots?: boolean }) {
   // a long domain wraps after its dots (acme.<wbr>example.<wbr>com), not in the middle of a word
-  const shown = breakAfterDots && value ? value.split('.').flatMap((part, i, all) => (i < all.length - 1 ? [part, '.', <wbr key={i} />] : [part])) : value;
+  const shown = breakAfterDots && value ? value.split('.').flatMap((part, i, all) => (i < all.length - 1 ? [part, '.', <wbr key={all.slice(0, i + 1).join('.')} />] : [part])) : value;
   return (
     <div className={styles.fact}>
       <dt>{term}</dt>
