@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { lastUserMessage, startModelServer, type ModelServer } from '../testing/model-server.js';
 import {
@@ -115,10 +116,15 @@ describe('missions on the server', () => {
     it('records a run whose agent cannot run (deleted agent) as failed', async () => {
       await saveAgent(ctx, admin, { name: 'Short Lived', steps: [{ name: 'A', query: '' }] });
       const id = await insertMission(ctx, { name: 'Orphan', agent: 'Short Lived', owner: admin, prompt: 'x' });
+      // Deleted after the run is queued and before any worker can take it: the queued run row's insert deletes
+      // the agent (an HTTP DELETE after the 202 raced the worker on a fast machine).
+      await sql`CREATE FUNCTION test_delete_short_lived() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN DELETE FROM agents WHERE name = 'Short Lived'; RETURN NEW; END $$`.execute(ctx.database.db);
+      await sql`CREATE TRIGGER test_delete_short_lived AFTER INSERT ON mission_runs FOR EACH ROW EXECUTE FUNCTION test_delete_short_lived()`.execute(ctx.database.db);
       const queued = await ctx.app.inject({ method: 'POST', url: `/api/v1/missions/${id}/run`, headers: admin.headers });
+      await sql`DROP TRIGGER test_delete_short_lived ON mission_runs`.execute(ctx.database.db);
+      await sql`DROP FUNCTION test_delete_short_lived()`.execute(ctx.database.db);
       expect(queued.statusCode).toBe(202);
-      // deleted after queueing: the worker finds no agent
-      await ctx.app.inject({ method: 'DELETE', url: '/api/v1/agent?name=Short%20Lived', headers: admin.headers });
       const run = await waitFor(async () => {
         const r = await runRow(ctx, queued.json<{ run_id: string }>().run_id);
         return r && r.status !== 'queued' && r.status !== 'running' ? r : null;
