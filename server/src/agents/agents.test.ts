@@ -276,8 +276,9 @@ describe('agent API', () => {
         .execute();
 
       const response = await as(admin).save(agent('Fragile', { description: 'v2' }));
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ detail: 'Internal server error' });
+      // a unique violation is answered as a conflict by the one error handler, never a 5xx
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: 'Something with this agent_id, version already exists' });
 
       const after = (await stored('Fragile'))!;
       expect(after.current_version).toBe(before.current_version);
