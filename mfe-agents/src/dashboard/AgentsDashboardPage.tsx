@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Link, useNavigate } from 'react-router';
 import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/agents-common';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField, useQuery } from '@accent/shared/ui';
 import { CreateAgentModal } from '../create/CreateAgentModal.js';
 import { partnerIconsForTools } from '../partners/partnerIcons.js';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
@@ -37,18 +37,8 @@ function useFilterAnimation(category: string | null): boolean {
 /** Mission counts per agent name, loaded once per visit; null while loading or when they cannot be read. */
 function useMissionCounts(): Record<string, number> | null {
   const { api } = useAgentsEnv();
-  const [counts, setCounts] = useState<Record<string, number> | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.missionCounts().then(
-      (c) => live && setCounts(c),
-      () => live && setCounts(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return counts;
+  const counts = useQuery(['missions', 'counts'], () => api.missionCounts());
+  return counts.status === 'ready' ? counts.data : null;
 }
 
 export function AgentsDashboardPage() {

@@ -1,8 +1,7 @@
 // Event-triggered agents: the URL an event is posted to and how to sign it (GET
 // /api/v1/background-agents/:id/event-trigger), for saved agents.
-import { useEffect, useState } from 'react';
 import type { BackgroundEventTrigger } from '@accent/background-common';
-import { TextField } from '@accent/shared/ui';
+import { TextField, useQuery } from '@accent/shared/ui';
 import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import styles from './Editor.module.css';
 
@@ -10,20 +9,14 @@ type Load = { state: 'loading' } | { state: 'ready'; trigger: BackgroundEventTri
 
 export function EventTrigger({ agentId }: { agentId: string | null }) {
   const { api } = useBackgroundEnv();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const query = useQuery(['background', 'event-trigger', agentId], () => api.getEventTrigger(agentId ?? ''), { enabled: agentId !== null });
+  const load: Load =
+    query.status === 'ready'
+      ? { state: 'ready', trigger: query.data }
+      : query.status === 'error'
+        ? { state: 'error', message: errorDetail(query.error, 'Could not load the event trigger.') }
+        : { state: 'loading' };
 
-  useEffect(() => {
-    if (!agentId) return;
-    let live = true;
-    setLoad({ state: 'loading' });
-    api.getEventTrigger(agentId).then(
-      (trigger) => live && setLoad({ state: 'ready', trigger }),
-      (err: unknown) => live && setLoad({ state: 'error', message: errorDetail(err, 'Could not load the event trigger.') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, agentId]);
 
   if (!agentId) return <p className={styles.hint}>Save the agent to get its event trigger URL.</p>;
   if (load.state === 'loading')

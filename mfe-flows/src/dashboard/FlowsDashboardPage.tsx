@@ -1,17 +1,18 @@
 // /flows: the AI Flows dashboard (spec 02 §2.1, §5, §8): search, status filter, cards, duplicate,
 // delete, export, import, sample flows on an empty list.
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/flows-common';
 import { useCanBuild, useSession } from '@accent/shared/client';
 import type { FlowSummary } from '../data/flows.js';
-import { Button, CardGrid, ConfirmDialog, EmptyState, GridCard, LoadingState, Menu, Page, PageHeader, PageToolbar, SearchField } from '@accent/shared/ui';
+import { Button, CardGrid, ConfirmDialog, EmptyState, GridCard, LoadingState, Menu, Page, PageHeader, PageToolbar, SearchField, useQuery } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { sampleFlows } from './sampleFlows.js';
 import styles from './Dashboard.module.css';
 
 type StatusFilter = FlowStatus | 'all';
+const NO_FLOWS: FlowSummary[] = [];
 
 export function exportFileName(now: Date): string {
   return `accent-flows-${now.toISOString().slice(0, 10)}.json`;
@@ -24,36 +25,22 @@ export function FlowsDashboardPage() {
   const { user } = useSession();
   // members see the flows read-only: no create, import, duplicate, delete, nor sample seeding
   const canEdit = useCanBuild();
-  const [flows, setFlows] = useState<FlowSummary[]>([]);
-  const [loading, setLoading] = useState(true);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [toDelete, setToDelete] = useState<FlowSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  // One seeding per mount, even when StrictMode runs the effect twice.
+  // One seeding per mount, even when StrictMode reads the list twice.
   const seeding = useRef<Promise<void> | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setFlows(await api.listFlows());
-    } catch {
-      setFlows([]);
-      notify.error(FLOW_TOASTS.databaseConnectionFailed.title, FLOW_TOASTS.databaseConnectionFailed.message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, notify]);
-
-  useEffect(() => {
-    seeding.current ??= (async () => {
+  const seedOnce = () =>
+    (seeding.current ??= (async () => {
       // The emptiness check runs before the list is read: samples only go into an empty list.
       let empty = false;
       if (!canEdit) return;
       try {
         empty = (await api.listFlows()).length === 0;
       } catch {
-        empty = false; // the list load below reports the failure
+        empty = false; // the list read reports the failure
       }
       if (empty) {
         try {
@@ -62,16 +49,18 @@ export function FlowsDashboardPage() {
           notify.error(FLOW_TOASTS.sampleDataFailed.title, FLOW_TOASTS.sampleDataFailed.message);
         }
       }
-    })();
-    let live = true;
-    void seeding.current.then(() => {
-      if (live) void reload();
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    })());
+  const list = useQuery(['flows', 'list'], async () => {
+    await seedOnce();
+    return api.listFlows();
+  });
+  const { reload, setData: setFlows } = list;
+  const loading = list.status === 'loading';
+  const flows = list.status === 'ready' ? list.data : NO_FLOWS;
+  useEffect(() => {
+    // a list that cannot be read shows as empty, with the toast saying why
+    if (list.status === 'error') notify.error(FLOW_TOASTS.databaseConnectionFailed.title, FLOW_TOASTS.databaseConnectionFailed.message);
+  }, [list.status, notify]);
 
   const visible = useMemo(() => filterFlows(flows, query, status), [flows, query, status]);
 
@@ -97,7 +86,7 @@ export function FlowsDashboardPage() {
       await api.insertFlow(copy, user);
       const t = FLOW_TOASTS.duplicated(copy.name);
       notify.success(t.title, t.message);
-      await reload();
+      reload();
     } catch {
       notify.error(FLOW_TOASTS.duplicationFailed.title, FLOW_TOASTS.duplicationFailed.message);
     }
@@ -145,7 +134,7 @@ export function FlowsDashboardPage() {
       const count = await api.importFlows(file, user);
       const t = FLOW_TOASTS.importSuccessful(count);
       notify.success(t.title, t.message);
-      await reload();
+      reload();
     } catch (err) {
       const invalid = errorMessage(err) === FLOW_MESSAGES.invalidFile;
       notify.error(FLOW_TOASTS.importFailed.title, invalid ? FLOW_MESSAGES.invalidFile : FLOW_TOASTS.importFailed.message);

@@ -1,5 +1,5 @@
 // The published pages (Magic Pages, end-user list, content), with loading and error states.
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@accent/shared/ui';
 import type { PageSummary } from '../data/pages.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 
@@ -7,22 +7,9 @@ export type ListState = { status: 'loading' } | { status: 'ready'; pages: PageSu
 
 export function usePageList(which: 'all' | 'published'): ListState & { reload(): void; setPages(update: (pages: PageSummary[]) => PageSummary[]): void } {
   const { api } = usePagesEnv();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    (which === 'all' ? api.listPages() : api.listPublishedPages()).then(
-      (pages) => live && setState({ status: 'ready', pages }),
-      (err: unknown) => live && setState({ status: 'error', message: errorMessage(err, 'Could not load pages.') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, which, attempt]);
-  const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((a) => a + 1);
-  }, []);
-  const setPages = useCallback((update: (pages: PageSummary[]) => PageSummary[]) => setState((s) => (s.status === 'ready' ? { status: 'ready', pages: update(s.pages) } : s)), []);
-  return { ...state, reload, setPages };
+  const query = useQuery(['pages', which], () => (which === 'all' ? api.listPages() : api.listPublishedPages()));
+  const { reload, setData: setPages } = query;
+  if (query.status === 'ready') return { status: 'ready', pages: query.data, reload, setPages };
+  if (query.status === 'error') return { status: 'error', message: errorMessage(query.error, 'Could not load pages.'), reload, setPages };
+  return { status: 'loading', reload, setPages };
 }

@@ -1,10 +1,10 @@
 // /content/personalize/:id: the crmData fields of one published page filled in for one prospect; saving
 // creates a personalisation and shows the prospect-specific link (/p/{slug}?p={token}) with Copy.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { PAGE_LANGUAGES, personalizationInputSchema, type PageRow } from '@accent/pages-common';
 import type { PagePersonalization } from '../data/pages.js';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField, useQuery } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 import styles from '../common/Common.module.css';
@@ -20,31 +20,35 @@ type Form = { prospect_name: string; domain: string; customerName: string; oppor
 export function PersonalizePage() {
   const { id = '' } = useParams();
   const { api, notify, copy } = usePagesEnv();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery(['pages', 'personalize', id], async () => {
+    const page = await api.getPage(id);
+    if (!page) return null;
+    // the links made earlier; the list is a convenience, the form works without it
+    const links = await api.listPersonalizations(id).catch(() => []);
+    return { page, links };
+  });
+  const load: Load =
+    query.status === 'ready'
+      ? query.data
+        ? { state: 'ready', ...query.data }
+        : { state: 'missing' }
+      : query.status === 'error'
+        ? { state: 'error', message: errorMessage(query.error, 'Could not load the page.') }
+        : { state: 'loading' };
   const [form, setForm] = useState<Form>({ prospect_name: '', domain: '', customerName: '', opportunityName: '', language: 'English' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<PagePersonalization | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    (async () => {
-      const page = await api.getPage(id);
-      if (!page) return live && setLoad({ state: 'missing' });
-      // the links made earlier; the list is a convenience, the form works without it
-      const links = await api.listPersonalizations(id).catch(() => []);
-      if (!live) return;
-      const crm = page.components.find((c) => c.type === 'crmData')?.props ?? {};
-      const str = (v: unknown) => (typeof v === 'string' ? v : '');
-      setForm((f) => ({ ...f, domain: str(crm.domain), customerName: str(crm.customerName), opportunityName: str(crm.opportunityName), language: str(crm.language) || 'English' }));
-      setLoad({ state: 'ready', page, links });
-    })().catch((err: unknown) => live && setLoad({ state: 'error', message: errorMessage(err, 'Could not load the page.') }));
-    return () => {
-      live = false;
-    };
-  }, [api, id, attempt]);
+  // the form starts from the page's CRM block, once per loaded page, in the same render that shows the page
+  const loadedPage = query.status === 'ready' ? query.data?.page : undefined;
+  const [formFor, setFormFor] = useState<PageRow | undefined>(undefined);
+  if (loadedPage && loadedPage !== formFor) {
+    setFormFor(loadedPage);
+    const crm = loadedPage.components.find((c) => c.type === 'crmData')?.props ?? {};
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    setForm((f) => ({ ...f, domain: str(crm.domain), customerName: str(crm.customerName), opportunityName: str(crm.opportunityName), language: str(crm.language) || 'English' }));
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -64,7 +68,7 @@ export function PersonalizePage() {
     try {
       const link = await api.createPersonalization(id, parsed.data);
       setCreated(link);
-      setLoad((l) => (l.state === 'ready' ? { ...l, links: [link, ...l.links] } : l));
+      query.setData((d) => (d ? { ...d, links: [link, ...d.links] } : d));
       notify.success('Link created', `A personalised link for ${link.prospect_name} is ready.`);
     } catch (err) {
       notify.error('Personalization Failed', errorMessage(err, 'Could not create the link. Please check your connection.'));
@@ -92,7 +96,7 @@ export function PersonalizePage() {
       {load.state === 'loading' ? (
         <LoadingState text="Loading page..." />
       ) : load.state === 'error' ? (
-        <ErrorState message={load.message} onRetry={() => setAttempt((a) => a + 1)} />
+        <ErrorState message={load.message} onRetry={query.reload} />
       ) : load.state === 'missing' ? (
         <EmptyState title="Page not found" text="This page does not exist or was deleted." />
       ) : (

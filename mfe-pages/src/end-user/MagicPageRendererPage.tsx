@@ -1,9 +1,9 @@
 // /end-user/magic-pages/:id: the published version of a page (page_versions), rendered with the same
 // renderer as the published bundle, its assistant answering through the signed-in invoke client.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PageVersionRow } from '@accent/pages-common';
-import { EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@accent/shared/ui';
+import { EmptyState, ErrorState, LoadingState, Page, PageHeader, useQuery } from '@accent/shared/ui';
 import { studioAsk } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
@@ -14,25 +14,21 @@ type Load = { state: 'loading' } | { state: 'ready'; version: PageVersionRow } |
 export function MagicPageRendererPage() {
   const { id = '' } = useParams();
   const env = usePagesEnv();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // the version the page publishes now: an unpublished page shows nothing, even to admins who can read its versions
+  const query = useQuery(['pages', 'published-version', id], async () => {
+    const page = await env.api.getPage(id);
+    return page && page.status === 'published' ? env.api.getPublishedVersion(id, page.published_version) : null;
+  });
+  const load: Load =
+    query.status === 'ready'
+      ? query.data
+        ? { state: 'ready', version: query.data }
+        : { state: 'missing' }
+      : query.status === 'error'
+        ? { state: 'error', message: errorMessage(query.error, 'Could not load the page.') }
+        : { state: 'loading' };
   const [threadId, setThreadId] = useState(() => env.newThreadId());
 
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    // the version the page publishes now: an unpublished page shows nothing, even to admins who can read its versions
-    env.api
-      .getPage(id)
-      .then((page) => (page && page.status === 'published' ? env.api.getPublishedVersion(id, page.published_version) : null))
-      .then(
-        (version) => live && setLoad(version ? { state: 'ready', version } : { state: 'missing' }),
-        (err: unknown) => live && setLoad({ state: 'error', message: errorMessage(err, 'Could not load the page.') }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [env.api, id, attempt]);
 
   const version = load.state === 'ready' ? load.version : null;
   const ask = useMemo(() => (version ? studioAsk(env.invoke, version.agent_name, version.components) : undefined), [env.invoke, version]);
@@ -45,7 +41,7 @@ export function MagicPageRendererPage() {
       {load.state === 'loading' ? (
         <LoadingState text="Loading page..." />
       ) : load.state === 'error' ? (
-        <ErrorState message={load.message} onRetry={() => setAttempt((a) => a + 1)} />
+        <ErrorState message={load.message} onRetry={query.reload} />
       ) : load.state === 'missing' ? (
         <EmptyState title="Page not available" text="This page is not published." />
       ) : (

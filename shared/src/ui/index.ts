@@ -39,4 +39,15 @@ export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js
 export { LoginForm, type LoginFormProps } from './LoginForm.js';
 export { saveFile } from './saveFile.js';
 export { usePendingSaveGuard, type PendingSaveGuardOptions } from './usePendingSaveGuard.js';
+export {
+  useQuery,
+  useMutation,
+  invalidateQueries,
+  type QueryKey,
+  type QueryState,
+  type QueryResult,
+  type QueryOptions,
+  type MutationOptions,
+  type MutationResult,
+} from './useQuery.js';
 export { StandaloneFrame, type StandaloneFrameProps } from './StandaloneFrame.js';
