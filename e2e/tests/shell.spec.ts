@@ -102,7 +102,8 @@ test('Agent Deployment shows the six types; Agents opens the dashboard and Agent
   await login(page, 'admin');
   await page.goto('/deploy');
   await expect(page.getByRole('heading', { name: 'Agent Deployment' })).toBeVisible();
-  const card = (name: string) => page.getByRole('main').getByRole('button', { name, exact: true });
+  // a card is named by its title, then its description
+  const card = (title: string) => page.getByRole('main').getByRole('button', { name: new RegExp(`^${title} `) });
   for (const name of ['Agents', 'Flows', 'Agentic', 'Background', 'Page', 'Custom']) await expect(card(name)).toHaveCount(1);
 
   const message = await clickExpectingAlert(page, () => card('Agentic').click());
