@@ -7,6 +7,7 @@
 // disturbs the other specs running at the same time against the shared one.
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -263,12 +264,14 @@ test('(c) a build for a newer contract: refused by the registry, and in its area
 
 test('(d) a canary reaches about half of 20 users, and a failing canary is rolled back by itself', async ({ browser }) => {
   const users: DemoUser[] = [];
+  const ids: string[] = [];
   const tokens: APIRequestContext[] = [];
   const stamp = Date.now().toString(36);
   for (let i = 0; i < 20; i++) {
     const user = { email: `canary-${stamp}-${i}@accent.local`, password: 'canary-password-1' };
     const created = await admin.post('/api/v1/admin/users', { data: { ...user, name: `Canary user ${i}`, role: 'member' } });
     expect(created.status(), await created.text()).toBe(201);
+    ids.push(((await created.json()) as { id: string }).id);
     users.push(user);
     tokens.push(await apiAs(origin, user));
   }
@@ -278,8 +281,12 @@ test('(d) a canary reaches about half of 20 users, and a failing canary is rolle
   const first = await served();
   const inCanary = first.filter((r) => r.channel === 'canary').length;
   console.log(`canary 0.9.1 at 50%: ${inCanary} of 20 users`);
-  expect(inCanary).toBeGreaterThanOrEqual(4);
-  expect(inCanary).toBeLessThanOrEqual(16);
+  // exactly the users whose bucket (SHA-256 of remote and user id, mod 100) is under 50 …
+  const bucket = (id: string) => createHash('sha256').update(`agents:${id}`).digest().readUInt32BE(0) % 100;
+  expect(first.map((r) => r.channel)).toEqual(ids.map((id) => (bucket(id) < 50 ? 'canary' : 'current')));
+  // … which is about half (outside 3–17 of 20 once in 2,500 runs)
+  expect(inCanary).toBeGreaterThanOrEqual(3);
+  expect(inCanary).toBeLessThanOrEqual(17);
   expect(first.filter((r) => r.channel === 'canary').every((r) => r.version === '0.9.1')).toBe(true);
   // sticky: the same users again
   expect((await served()).map((r) => r.channel)).toEqual(first.map((r) => r.channel));
