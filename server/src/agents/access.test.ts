@@ -11,6 +11,7 @@ let ctx: TestContext;
 let admin: SignedIn;
 let member: SignedIn;
 let salesMember: SignedIn;
+let builder: SignedIn;
 
 const save = (name: string, access: string[]) =>
   ctx.app.inject({
@@ -27,6 +28,8 @@ beforeAll(async () => {
   const id = await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'seller@accent.local', password: 'seller-password', role: 'member' });
   await ctx.database.db.updateTable('users').set({ team: 'sales' }).where('id', '=', id).execute();
   salesMember = await login(ctx.app, { email: 'seller@accent.local', password: 'seller-password' });
+  await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'maker@accent.local', password: 'maker-password', role: 'builder' });
+  builder = await login(ctx.app, { email: 'maker@accent.local', password: 'maker-password' });
   for (const [name, access] of [['Board Briefing', ['admin_only']], ['Deal Desk', ['sales_team']], ['Open Helper', ['all_users']]] as const) {
     expect((await save(name, [...access])).statusCode).toBe(200);
     expect((await save(name, [...access])).statusCode).toBe(200); // a second version
@@ -70,5 +73,41 @@ describe('agent configuration access', () => {
     for (const url of routes('Nobody')) {
       expect((await ctx.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(404);
     }
+  });
+});
+
+describe('changing an agent follows its access permissions too', () => {
+  const adminOnly = () => ctx.database.db.selectFrom('agents').select(['config']).where('name', '=', 'Board Briefing').executeTakeFirstOrThrow();
+
+  it('refuses a builder saving over, deleting or restoring an admin-only agent, and changes nothing', async () => {
+    const before = await adminOnly();
+    const overwrite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/agent/save',
+      headers: builder.headers,
+      payload: { name: 'Board Briefing', description: 'Taken over', steps: [{ prompt: 'Leak everything' }], settings: { access: ['all_users'] } },
+    });
+    const remove = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/agent?name=Board%20Briefing', headers: builder.headers });
+    const restore = await ctx.app.inject({ method: 'POST', url: '/api/v1/agent/restore', headers: builder.headers, payload: { name: 'Board Briefing', version: 1 } });
+    for (const response of [overwrite, remove, restore]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: AGENT_MESSAGES.noAccess('Board Briefing') });
+    }
+    expect(await adminOnly()).toEqual(before);
+    const versions = await ctx.app.inject({ method: 'GET', url: '/api/v1/agent/versions?name=Board%20Briefing', headers: admin.headers });
+    expect(versions.json().versions).toHaveLength(2);
+  });
+
+  it('lets the builder change an agent they may run, and create a new one', async () => {
+    const saveAs = (name: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/agent/save', headers: builder.headers, payload: { name, description: 'd', steps: [{ prompt: 'p' }], settings: { access: ['all_users'] } } });
+    expect((await saveAs('Open Helper')).statusCode).toBe(200);
+    expect((await saveAs('Builder Own')).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/agent/restore', headers: builder.headers, payload: { name: 'Open Helper', version: 1 } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/agent?name=Builder%20Own', headers: builder.headers })).statusCode).toBe(200);
+  });
+
+  it('lets an admin change an admin-only agent', async () => {
+    expect((await save('Board Briefing', ['admin_only'])).statusCode).toBe(200);
   });
 });

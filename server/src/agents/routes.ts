@@ -43,13 +43,23 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
    * not exist in the caller's library.
    */
   async function assertMayRead(request: FastifyRequest, name: string): Promise<void> {
+    if (!(await assertMayUse(request, name))) throw new HttpError(404, AGENT_MESSAGES.notFound(name));
+  }
+
+  /**
+   * 403 when the agent exists and the caller may not run it; answers whether it exists. Saving over,
+   * deleting or restoring an agent goes through this too, or a builder could replace (or remove) an
+   * agent they are not allowed to see by saving one of the same name.
+   */
+  async function assertMayUse(request: FastifyRequest, name: string): Promise<boolean> {
     const agent = await getAgentForRun(db, request.user.libraryId, name);
-    if (!agent) throw new HttpError(404, AGENT_MESSAGES.notFound(name));
+    if (!agent) return false;
     const settings = agentSettingsSchema.safeParse(agent.config.settings ?? {});
     const runner = await findRunner(db, request.user.id);
     // unreadable stored settings: only admins, rather than everyone
     const access = settings.success ? settings.data.access : [];
     if (!runner || !canRun(access, runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));
+    return true;
   }
 
   app.get(
@@ -98,6 +108,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       schema: { ...common, summary: 'Create or update an agent by name; every save is a new version', body: agentSaveRequestSchema, response: { 200: agentSaveResponseSchema, ...errors } },
     },
     async (request) => {
+      await assertMayUse(request, request.body.name);
       const saved = await saveAgent(db, { libraryId: request.user.libraryId, userId: request.user.id, config: request.body });
       await record(db, { ...byCaller(request), action: 'agent.save', target: saved.name, details: { version: saved.version } });
       return { status: 'success' as const, ...saved };
@@ -111,6 +122,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       schema: { ...common, summary: 'Delete an agent and its history', querystring: agentNameQuerySchema, response: { 200: successResponseSchema, ...errors } },
     },
     async (request) => {
+      await assertMayUse(request, request.query.name);
       if (!(await deleteAgent(db, request.user.libraryId, request.query.name))) throw new HttpError(404, AGENT_MESSAGES.notFound(request.query.name));
       await record(db, { ...byCaller(request), action: 'agent.delete', target: request.query.name });
       return { status: 'success' as const };
@@ -154,6 +166,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     },
     async (request) => {
       const { name, version } = request.body;
+      await assertMayUse(request, name);
       const saved = await restoreVersion(db, { libraryId: request.user.libraryId, userId: request.user.id, name, version });
       if (!saved) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(name, version));
       await record(db, { ...byCaller(request), action: 'agent.restore', target: name, details: { from_version: version, version: saved.version } });
