@@ -13,3 +13,14 @@ export const MyToolsPage = lazy(() => import('../end-user/MyToolsPage.js'));
 export const AnalyticsPage = lazy(() => import('../end-user/AnalyticsPage.js'));
 export const MyTeamPage = lazy(() => import('../end-user/MyTeamPage.js'));
 export const NotFoundPage = lazy(() => import('./NotFound.js'));
+
+// The sidebar layout and the remote areas come after sign-in, not with the login page.
+export const AppLayout = lazy(() => import('../layout/AppLayout.js').then((m) => ({ default: m.AppLayout })));
+export const RemoteArea = lazy(() => import('../remotes/RemoteArea.js').then((m) => ({ default: m.RemoteArea })));
+
+/** Starts fetching what the first screen after sign-in needs (called while the user fills the login form). */
+export function preloadSignedInScreens(): void {
+  void import('../layout/AppLayout.js');
+  void import('../home/HomePage.js');
+  void import('../remotes/RemoteArea.js');
+}

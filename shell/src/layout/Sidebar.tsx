@@ -7,6 +7,7 @@ import { ChevronIcon } from '../app/icons.js';
 import { Logo } from './Logo.js';
 import { ADMIN_LINK, CONTENT_FLAG_EVENT, isContentEnabled, mainItemsFor, modeForPath, type NavItem } from './navItems.js';
 import { ProfileMenu } from './ProfileMenu.js';
+import { useAreaPrefetch, useIdlePrefetch } from '../remotes/prefetch.js';
 import { Tooltip } from './Tooltip.js';
 import styles from './Sidebar.module.css';
 
@@ -45,6 +46,8 @@ export function Sidebar({ defaultExpanded = false }: SidebarProps) {
   const contentEnabled = useContentFlag();
   const items = mainItemsFor(mode, contentEnabled);
   const navId = useId();
+  // the areas of this mode are warmed once the browser is idle after sign-in
+  useIdlePrefetch(items.map((item) => item.to));
 
   // On a narrow screen the expanded sidebar covers the page: close it once the user has gone somewhere.
   useEffect(() => {
@@ -104,8 +107,16 @@ export function Sidebar({ defaultExpanded = false }: SidebarProps) {
 
 function SidebarLink({ item, expanded }: { item: NavItem; expanded: boolean }) {
   const { Icon } = item;
+  const prefetch = useAreaPrefetch();
+  // pointing at or tabbing to an item says the user may go there: fetch the area's pages too
+  const warm = () => prefetch(item.to, 'pages');
   return (
-    <NavLink to={item.to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}>
+    <NavLink
+      to={item.to}
+      className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+      onPointerEnter={warm}
+      onFocus={warm}
+    >
       <Icon size={20} />
       <span className={expanded ? styles.label : styles.srOnly}>{item.label}</span>
       {item.badge && <span className={expanded ? styles.badge : styles.srOnly}>{item.badge}</span>}

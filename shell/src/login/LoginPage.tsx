@@ -6,6 +6,7 @@ import { LoginForm } from '@accent/shared/ui';
 import { FullPageLoading } from '../app/FullPageLoading.js';
 import { RESTORING_SESSION_TEXT } from '../app/guards.js';
 import { returnPathFrom } from '../app/navigation.js';
+import { preloadSignedInScreens } from '../app/pages.js';
 import { Logo } from '../layout/Logo.js';
 import styles from './LoginPage.module.css';
 
@@ -26,7 +27,8 @@ export default function LoginPage() {
         </Link>
       </header>
       <main className={styles.main}>
-        <div className={styles.card}>
+        {/* while the user fills the form, the screens after sign-in are fetched (each import runs once) */}
+        <div className={styles.card} onFocusCapture={preloadSignedInScreens} onPointerEnter={preloadSignedInScreens}>
           <h1 className={styles.title}>Sign in to Accent Studio</h1>
           <p className={styles.lead}>Use your work account to build, test and deploy agents.</p>
           <LoginForm onSuccess={() => navigate(target, { replace: true })} />

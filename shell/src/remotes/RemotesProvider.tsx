@@ -42,6 +42,11 @@ export function useRemotes(): RemotesContextValue {
   return value;
 }
 
+/** The registry when there is one (the sidebar's prefetch works without it, e.g. in tests). */
+export function useRemotesIfAny(): RemotesContextValue | null {
+  return useContext(RemotesContext);
+}
+
 export interface RemotesProviderProps {
   fetchRegistry: () => Promise<RemoteRegistryEntry[]>;
   loader: RemoteLoader;
