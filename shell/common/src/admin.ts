@@ -119,12 +119,20 @@ export const CREDENTIAL_DEFINITIONS: readonly CredentialDefinition[] = [
     kind: 'provider',
     key: 'microsoft',
     label: 'Azure OpenAI',
-    fields: [field('apiKey', 'API key', true), field('resourceName', 'Resource name', false)],
+    fields: [
+      field('apiKey', 'API key', true),
+      field('resourceName', 'Resource name', false, false),
+      field('baseUrl', 'Base URL (optional, instead of the resource name: a private endpoint ending in /openai/v1)', false, false),
+    ],
     hintField: 'apiKey',
-    schema: z.object({
-      apiKey: text('API key'),
-      resourceName: text('Resource name').regex(/^[a-zA-Z0-9-]+$/, 'Resource name may contain letters, digits and dashes only'),
-    }),
+    // the resource name gives https://<name>.openai.azure.com/openai/v1; a base URL replaces it
+    schema: z
+      .object({
+        apiKey: text('API key'),
+        resourceName: text('Resource name').regex(/^[a-zA-Z0-9-]+$/, 'Resource name may contain letters, digits and dashes only').optional(),
+        baseUrl: httpUrl('Base URL').optional(),
+      })
+      .refine((v) => Boolean(v.resourceName || v.baseUrl), { message: 'Resource name is required (or a base URL)', path: ['resourceName'] }),
   },
   {
     kind: 'provider',
