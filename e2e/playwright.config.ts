@@ -63,6 +63,7 @@ export default defineConfig({
         GOOGLE_GENERATIVE_AI_API_KEY: '',
         AZURE_API_KEY: '',
         AZURE_RESOURCE_NAME: '',
+        AZURE_BASE_URL: '',
         LOCAL_MODEL_BASE_URL: '',
       },
     },
