@@ -36,12 +36,13 @@ function probePort(port) {
 /** `port` when it is free, else one the system hands out: two benches (or two people) never share a server. */
 const freePort = (port) => probePort(port).catch(() => probePort(0));
 
-export async function startServer(preferredPort) {
+/** The built server on a fresh data folder; `env` adds to (or overrides) this process's environment. */
+export async function startServer(preferredPort, env = {}) {
   const port = await freePort(preferredPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'accent-bench-'));
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   try {
@@ -50,7 +51,15 @@ export async function startServer(preferredPort) {
     child.kill('SIGTERM'); // never leave a server behind on the port
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  // stop() resolves once the server has exited (its database closed), for callers that remove the database next
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 export function launchChromium() {

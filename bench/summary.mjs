@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['size-budget', 'login-bundle', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'cold-start'];
+const BENCHES = ['size-budget', 'login-bundle', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'load', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'cold-start'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : BENCHES;
 
 function runBench(name) {
@@ -79,6 +79,12 @@ for (const name of chosen) {
       if (s) row('others during 200 sign-ins at once', `p99 ${s.others_p99_ms} ms (idle ${s.idle_p99_ms} ms; burst ${s.burst_s} s)`, 'no wait behind sign-ins', `${(Number(s.others_p99_ms) / Number(s.idle_p99_ms)).toFixed(2)}× idle`);
       break;
     }
+    case 'load':
+      for (const [key, label] of [['pglite', 'PGlite'], ['postgres', 'PostgreSQL']]) {
+        const s = r[`load-${key}`];
+        if (s) row(`load, ${label} (${s.users} users, ${s.seconds} s)`, `${s.rps} req/s, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, errors ${s.errors} (load avg ${s.load1})`, '0 errors', key === 'pglite' ? 'was 177 req/s, p50 670 ms, p99 8.6 s' : '');
+      }
+      break;
     case 'background-workers':
       for (const m of out.matchAll(/^(\d) worker process(?:es)?: .* → (\d+) agents started per minute/gm)) row(`background agents started, ${m[1]} worker${m[1] === '1' ? '' : 's'}`, `${m[2]} / min`, '—');
       break;
