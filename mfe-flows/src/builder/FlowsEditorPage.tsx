@@ -21,7 +21,6 @@ import {
 import {
   AUTO_SAVE_DELAY_MS,
   BUILDER_TOAST_MS,
-  checkFlowGraph,
   FLOW_DEFAULT_VIEWPORT,
   FLOW_GRID,
   FLOW_MESSAGES,
@@ -36,10 +35,9 @@ import {
   type FlowRunNodeResult,
 } from '@accent/flows-common';
 import { refusalOr, roleRefusalText, useCanBuild, useSession } from '@accent/shared/client';
-import type { FlowDeployment } from '../data/flows.js';
-import { Button, EmptyState, LoadingState, Modal, usePendingSaveGuard } from '@accent/shared/ui';
+import { Button, EmptyState, LoadingState, usePendingSaveGuard } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
-import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
+import { useFlowsEnv } from '../state/FlowsDataContext.js';
 import { createAutoSaver, type AutoSaver } from './autoSave.js';
 import { EDGE_TYPES, NODE_TYPES, RunResultsContext } from './FlowNodeCard.js';
 import {
@@ -61,7 +59,11 @@ import {
 import { Palette } from './Palette.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
 import { RunsPanel } from './RunsPanel.js';
-import { DEFAULT_TEST_PAYLOAD, TestPanel } from './TestPanel.js';
+import { TestPanel } from './TestPanel.js';
+import { DeploymentDialog } from './DeploymentDialog.js';
+import { EditableTitle } from './EditableTitle.js';
+import { useFlowDeployment } from './useFlowDeployment.js';
+import { useFlowTest } from './useFlowTest.js';
 import styles from './Builder.module.css';
 
 /** Above this many nodes the canvas trades decoration for frame rate (see `large` below). */
@@ -182,16 +184,6 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     setPanel((p) => ((typeof open === 'function' ? open(p === 'test') : open) ? 'test' : p === 'test' ? null : p));
   }, []);
   const [historyRun, setHistoryRun] = useState<FlowRun | null>(null);
-  const [payload, setPayload] = useState(DEFAULT_TEST_PAYLOAD);
-  const [testErrors, setTestErrors] = useState<string[]>([]);
-  const [running, setRunning] = useState(false);
-  const [run, setRun] = useState<FlowRun | null>(null);
-  const [deployment, setDeployment] = useState<FlowDeployment | null>(null);
-  const [deploying, setDeploying] = useState(false);
-  // whether the server has the flow deployed: the badge and Deploy/Undeploy follow it, not the stored
-  // status (an imported "active" flow, a sample or a duplicate of a deployed flow is not deployed);
-  // null until it answers
-  const [deployed, setDeployed] = useState<boolean | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
   // The latest state for saves that run after a render (timers, unmount).
@@ -250,16 +242,14 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   // reloading or closing the tab saves at once and, while a save is pending, asks to confirm
   usePendingSaveGuard({ pending: dirty || saving, flush: () => saver.current!.leave() });
 
-  useEffect(() => {
-    let live = true;
-    api.getDeployment(initial.id).then(
-      (d) => live && setDeployed(d.deployed),
-      () => undefined, // unknown: the stored status is shown
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, initial.id]);
+  const flush = useCallback(() => saver.current!.flush(), []);
+  const { deployment, dismissDeployment, deploying, deployed, deploy, undeploy } = useFlowDeployment(initial.id, flush, (status) =>
+    setMeta((m) => ({ ...m, status })),
+  );
+  const { payload, setPayload, testErrors, running, run, runTest } = useFlowTest(initial.id, flush, () => ({
+    nodes: latest.current.nodes.map(fromCanvasNode),
+    edges: latest.current.edges.map(fromCanvasEdge),
+  }));
 
   // ---- canvas -------------------------------------------------------------------------------------
 
@@ -402,66 +392,6 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     navigate('/flows');
   }
 
-  async function runTest() {
-    setTestErrors([]);
-    let parsed: unknown;
-    try {
-      parsed = payload.trim() ? JSON.parse(payload) : {};
-    } catch (err) {
-      setTestErrors([`The test payload is not valid JSON: ${errorMessage(err)}`]);
-      return;
-    }
-    const check = checkFlowGraph({ nodes: latest.current.nodes.map(fromCanvasNode), edges: latest.current.edges.map(fromCanvasEdge) });
-    if (check.errors.length > 0) {
-      setTestErrors(check.errors);
-      return;
-    }
-    setRunning(true);
-    try {
-      // the server runs the stored flow: pending changes go first
-      if (!(await saver.current!.flush())) {
-        setTestErrors([FLOW_TOASTS.autoSaveFailed.message]);
-        return;
-      }
-      const result = await api.testFlow(initial.id, parsed);
-      setRun(result);
-    } catch (err) {
-      setRun(null);
-      setTestErrors([errorMessage(err)]);
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  async function deploy() {
-    setDeploying(true);
-    try {
-      if (!(await saver.current!.flush())) throw new Error(FLOW_TOASTS.autoSaveFailed.message);
-      const result = await api.deployFlow(initial.id);
-      setMeta((m) => ({ ...m, status: 'active' }));
-      setDeployed(true);
-      setDeployment(result);
-    } catch (err) {
-      notify.error('Deploy Failed', errorMessage(err), BUILDER_TOAST_MS);
-    } finally {
-      setDeploying(false);
-    }
-  }
-
-  async function undeploy() {
-    setDeploying(true);
-    try {
-      await api.undeployFlow(initial.id);
-      setMeta((m) => ({ ...m, status: 'inactive' }));
-      setDeployed(false);
-      notify.success('Flow undeployed', undefined, BUILDER_TOAST_MS);
-    } catch (err) {
-      notify.error('Undeploy Failed', errorMessage(err), BUILDER_TOAST_MS);
-    } finally {
-      setDeploying(false);
-    }
-  }
-
   const active = deployed ?? meta.status === 'active';
   const shownStatus = deployed === null ? meta.status : deployed ? 'active' : meta.status === 'active' ? 'inactive' : meta.status;
 
@@ -569,80 +499,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
           selected && <PropertiesPanel node={selected} onChange={updateNodeData} onDelete={deleteNode} onClose={clearSelection} readOnly={!canEdit} />
         )}
       </div>
-      <Modal
-        open={deployment !== null}
-        onClose={() => setDeployment(null)}
-        title="Flow deployed"
-        footer={<Button onClick={() => setDeployment(null)}>Done</Button>}
-      >
-        <div className={styles.deploy}>
-          <p>{deployment?.secret ? 'The flow is live. Copy these now: the secret is shown only once.' : 'The flow is live.'}</p>
-          {deployment?.webhookUrl && <CopyField label="Webhook URL" value={deployment.webhookUrl} />}
-          {deployment?.secret && <CopyField label="Secret" value={deployment.secret} />}
-          {deployment?.secretHeader && <CopyField label="Secret header" value={deployment.secretHeader} />}
-          {deployment?.schedule && <CopyField label="Schedule" value={`${deployment.schedule.cron} (${deployment.schedule.timezone})`} />}
-          {deployment?.formUrl && <CopyField label="Form URL" value={deployment.formUrl} />}
-        </div>
-      </Modal>
+      <DeploymentDialog deployment={deployment} onClose={dismissDeployment} />
     </div>
-  );
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  return (
-    <label className={styles.copyField}>
-      <span>{label}</span>
-      <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
-    </label>
-  );
-}
-
-/** The click-to-rename title: Enter or leaving the field commits, Escape cancels. */
-export function EditableTitle({ name, onCommit }: { name: string; onCommit: (name: string) => void }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(name);
-  const done = useRef(false);
-  if (!editing)
-    return (
-      <h1 className={styles.title}>
-        <button
-          type="button"
-          className={styles.titleButton}
-          title="Click to rename"
-          onClick={() => {
-            setDraft(name);
-            done.current = false;
-            setEditing(true);
-          }}
-        >
-          {name}
-        </button>
-      </h1>
-    );
-  const finish = (commit: boolean) => {
-    if (done.current) return;
-    done.current = true;
-    setEditing(false);
-    if (commit) onCommit(draft);
-  };
-  return (
-    <input
-      className={styles.titleInput}
-      aria-label="Flow name"
-      value={draft}
-      // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename; focus follows that request
-      autoFocus
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => finish(true)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          finish(true);
-        } else if (e.key === 'Escape') {
-          e.preventDefault();
-          finish(false);
-        }
-      }}
-    />
   );
 }
