@@ -17,8 +17,8 @@ const remote: RemoteModule = {
   routes: [
     { path: '/pages', Component: route('PagesDashboardRoute') },
     { path: '/pages2', Component: route('MagicPagesRoute') },
-    { path: '/pages/builder', Component: route('BuilderRoute') },
-    { path: '/pages/builder/:id', Component: route('BuilderRoute') },
+    { path: '/pages/builder', Component: route('EditorRoute') },
+    { path: '/pages/builder/:id', Component: route('EditorRoute') },
     { path: '/content', Component: route('ContentRoute') },
     { path: '/content/personalize/:id', Component: route('PersonalizeRoute') },
     { path: '/end-user/magic-pages', Component: route('MagicPagesListRoute') },

@@ -1,6 +1,6 @@
 // Every route page of the Pages area inside the suite's jotai store (loaded lazily by module.ts).
 import type { ComponentType } from 'react';
-import { PageBuilderPage } from './builder/PageBuilderPage.js';
+import { PagesEditorPage } from './builder/PagesEditorPage.js';
 import { ContentPage } from './content/ContentPage.js';
 import { PersonalizePage } from './content/PersonalizePage.js';
 import { MagicPagesPage } from './dashboard/MagicPagesPage.js';
@@ -20,7 +20,7 @@ const inArea = (Page: ComponentType): ComponentType =>
 
 export const PagesDashboardRoute = inArea(PagesDashboardPage);
 export const MagicPagesRoute = inArea(MagicPagesPage);
-export const BuilderRoute = inArea(PageBuilderPage);
+export const EditorRoute = inArea(PagesEditorPage);
 export const ContentRoute = inArea(ContentPage);
 export const PersonalizeRoute = inArea(PersonalizePage);
 export const MagicPagesListRoute = inArea(MagicPagesListPage);

@@ -7,7 +7,7 @@ import type { AgentListItem } from '@accent/agents-common';
 import type { CanvasComponent, PageRow, PageVersionRow } from '@accent/pages-common';
 import type { PagePersonalization, PageSummary } from '../data/pages.js';
 import { renderRoutes, signInAs, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
-import { PageBuilderPage } from '../builder/PageBuilderPage.js';
+import { PagesEditorPage } from '../builder/PagesEditorPage.js';
 import { ContentPage } from '../content/ContentPage.js';
 import { PersonalizePage } from '../content/PersonalizePage.js';
 import { MagicPagesPage } from '../dashboard/MagicPagesPage.js';
@@ -133,8 +133,8 @@ export function renderPages({ route = '/pages', api = fakeApi(), notify = fakeNo
       <>
         <Route path="/pages" element={<PagesDashboardPage />} />
         <Route path="/pages2" element={<MagicPagesPage />} />
-        <Route path="/pages/builder" element={<PageBuilderPage />} />
-        <Route path="/pages/builder/:id" element={<PageBuilderPage />} />
+        <Route path="/pages/builder" element={<PagesEditorPage />} />
+        <Route path="/pages/builder/:id" element={<PagesEditorPage />} />
         <Route path="/content" element={<ContentPage />} />
         <Route path="/content/personalize/:id" element={<PersonalizePage />} />
         <Route path="/end-user/magic-pages" element={<MagicPagesListPage />} />

@@ -56,7 +56,7 @@ export interface BuilderLocationState {
   page?: PageRow;
 }
 
-export function PageBuilderPage() {
+export function PagesEditorPage() {
   const { id } = useParams();
   const { api } = usePagesEnv();
   const navigate = useNavigate();
