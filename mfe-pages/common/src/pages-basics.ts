@@ -69,6 +69,34 @@ export function newPageThreadId(): string {
   return `page-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/**
+ * The page a prospect's personalised link shows: the prospect's values fill its crmData blocks, and
+ * wherever the header, the preset questions, the chat's placeholder or a response title name the page's
+ * own customer or domain (the first crmData block's, e.g. a template's company), the prospect's are
+ * named instead, so the template's company never shows on a personalised page.
+ */
+export function personalizeComponents(components: readonly CanvasComponent[], crmData: Partial<BlockProps['crmData']>): CanvasComponent[] {
+  if (Object.keys(crmData).length === 0) return [...components];
+  const own = components.find((c) => c.type === 'crmData')?.props ?? {};
+  const swaps = (['customerName', 'domain'] as const)
+    .map((key) => [own[key], crmData[key]] as const)
+    .filter((pair): pair is readonly [string, string] => typeof pair[0] === 'string' && pair[0].trim() !== '' && typeof pair[1] === 'string' && pair[1].trim() !== '' && pair[0] !== pair[1])
+    // the longer name first, so "Acme Corp" is swapped before a shorter "Acme" could cut it
+    .sort((a, b) => b[0].length - a[0].length);
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') return swaps.reduce((text, [from, to]) => text.split(from).join(to), value);
+    if (Array.isArray(value)) return value.map(fill);
+    return value;
+  };
+  const TEXT_PROPS: Record<string, readonly string[]> = { header: ['title', 'persona'], actionButtons: ['buttons'], freeformChat: ['placeholder'], responseArea: ['title'] };
+  return components.map((c) => {
+    if (c.type === 'crmData') return { ...c, props: { ...c.props, ...crmData } };
+    const keys = TEXT_PROPS[c.type];
+    if (!keys || swaps.length === 0) return c;
+    return { ...c, props: { ...c.props, ...Object.fromEntries(keys.filter((k) => k in c.props).map((k) => [k, fill(c.props[k])])) } };
+  });
+}
+
 /** The params a page passes to its agent: the crmData fields and language of its first crmData block. */
 export function pageAgentParams(components: readonly CanvasComponent[], override: Partial<BlockProps['crmData']> = {}): Record<string, string> {
   const crm = components.find((c) => c.type === 'crmData');

@@ -321,6 +321,26 @@ describe('GET /api/public/pages/:slug (no session)', () => {
     }
   });
 
+  it("fills a personalised page's header, preset questions and chat from the prospect, so the page's own company shows nowhere", async () => {
+    const named = [
+      component('hdr000003', 'header', { title: 'Acme Intelligence Hub', persona: 'Advisor for Acme (acme.com)', backgroundColor: '#1a2b3c' }),
+      component('crm000003', 'crmData', { domain: 'acme.com', customerName: 'Acme', opportunityName: 'Fleet renewal', language: 'English' }),
+      component('btn000003', 'actionButtons', { buttons: ['What does Acme do?', 'Who runs acme.com?'] }, 'left-column'),
+      component('chat00003', 'freeformChat', { placeholder: 'Ask about Acme...', backgroundColor: '#ffffff' }),
+    ];
+    const { id, slug } = await publishedPage({ components: named });
+    const { token } = (await post(`/api/v1/pages/${id}/personalizations`, admin, { prospect_name: 'Globex', crm_data: { customerName: 'Globex Corporation', domain: 'globex.com' } })).json<{ token: string }>();
+    const personal = (await ctx.app.inject({ url: `/api/public/pages/${slug}?p=${token}` })).json<PublicPage>();
+    const props = (type: string) => personal.components.find((c) => c.type === type)!.props;
+    expect(props('header')).toEqual({ title: 'Globex Corporation Intelligence Hub', persona: 'Advisor for Globex Corporation (globex.com)', backgroundColor: '#1a2b3c' });
+    expect(props('actionButtons').buttons).toEqual(['What does Globex Corporation do?', 'Who runs globex.com?']);
+    expect(props('freeformChat').placeholder).toBe('Ask about Globex Corporation...');
+    expect(JSON.stringify(personal.components)).not.toMatch(/Acme|acme\.com/);
+    // the page without a token still names its own company
+    const plain = (await ctx.app.inject({ url: `/api/public/pages/${slug}` })).json<PublicPage>();
+    expect(plain.components.find((c) => c.type === 'header')!.props.title).toBe('Acme Intelligence Hub');
+  });
+
   it('answers 404 for unknown and malformed slugs', async () => {
     for (const slug of ['no-such-page-abc123', 'NOT..valid', 'x'.repeat(90)]) {
       const response = await ctx.app.inject({ url: `/api/public/pages/${slug}` });

@@ -4,7 +4,7 @@
 // makes a page public goes through here.
 import { randomBytes, randomInt } from 'node:crypto';
 import { agentSettingsSchema } from '@accent/agents-common';
-import { pageDraftSchema, type BlockProps, type CanvasComponent, type PagePersonalizationRow, type PublicPage } from '@accent/pages-common';
+import { pageDraftSchema, personalizeComponents, type BlockProps, type CanvasComponent, type PagePersonalizationRow, type PublicPage } from '@accent/pages-common';
 import type { Kysely } from 'kysely';
 import { getAgentForRun } from '../agents/service.js';
 import type { DB } from '../db/schema.js';
@@ -209,8 +209,7 @@ export async function personalizationData(db: Kysely<DB>, pageId: string, token:
   return row?.crm_data ?? {};
 }
 
-/** What the visitor's page shows: the published components, a personalisation merged into its crmData blocks. */
+/** What the visitor's page shows: the published components, filled from a personalisation when there is one. */
 export function publicPageOf(page: PublishedPage, crmData: CrmData): PublicPage {
-  const components = page.components.map((c) => (c.type === 'crmData' && Object.keys(crmData).length ? { ...c, props: { ...c.props, ...crmData } } : c));
-  return { slug: page.slug, name: page.name, version: page.version, components };
+  return { slug: page.slug, name: page.name, version: page.version, components: personalizeComponents(page.components, crmData) };
 }
