@@ -138,7 +138,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.addHook('onClose', () => flows.runner.drain());
   const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions });
   app.decorate('background', background);
-  await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate });
+  await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });

@@ -1,10 +1,35 @@
 // The agent runtime's contract (DESIGN.md §4 "Runtime"): the invoke body, the streamed events, the
 // recorded runs and their traces. The server validates and answers with these; the UI reads them.
 import { z } from 'zod';
+import type { ModelProvider } from './constants.js';
 import { agentInvokeRequestSchema } from './schemas.js';
 
 /** An OpenAI-compatible model server (Ollama, vLLM, LM Studio…); the model name is passed as typed. */
 export const LOCAL_PROVIDER = 'local';
+
+/** How each provider a step can use is named to people: the runtime's "no key" message and the agent pickers. */
+export const RUNTIME_PROVIDER_LABELS: Record<ModelProvider | typeof LOCAL_PROVIDER, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  google: 'Google',
+  microsoft: 'Azure OpenAI',
+  local: 'the local model server',
+};
+
+/**
+ * What an agent picker shows beside an agent whose steps use providers the library cannot reach
+ * (an agent list item's missingProviders), e.g. "no API key for Anthropic"; null when it can run.
+ */
+export function cannotRunNote(missing: readonly string[] | undefined): string | null {
+  if (!missing || missing.length === 0) return null;
+  const label = (p: string) => (RUNTIME_PROVIDER_LABELS as Record<string, string>)[p] ?? p;
+  const keyless = missing.filter((p) => p !== LOCAL_PROVIDER).map(label);
+  const parts = [
+    ...(keyless.length > 0 ? [`no API key for ${keyless.join(' or ')}`] : []),
+    ...(missing.includes(LOCAL_PROVIDER) ? [`no base URL for ${RUNTIME_PROVIDER_LABELS.local}`] : []),
+  ];
+  return parts.join('; ');
+}
 
 /** Where a run came from: the editor's Test Agent modal, the /agent-test page, a chatbot, the API, or another agent. */
 export const RUN_SOURCES = ['test', 'agent-test', 'chatbot', 'api', 'agent', 'background', 'page'] as const;

@@ -111,6 +111,8 @@ export const agentListItemSchema = z.object({
   status: z.enum(AGENT_STATUSES).optional(),
   tools: z.array(z.string()).optional(),
   chatbot: z.boolean().optional(),
+  /** the model providers its steps use that the library has no key (or base URL) for: it cannot run now */
+  missingProviders: z.array(z.string()).optional(),
 });
 export type AgentListItem = z.infer<typeof agentListItemSchema>;
 export const agentListResponseSchema = z.object({ status: z.literal('success'), agents: z.array(agentListItemSchema) });

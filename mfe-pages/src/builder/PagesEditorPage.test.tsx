@@ -191,6 +191,21 @@ describe('page builder', () => {
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 
+  it('marks agents that cannot run now in their option text, and says so under the picker when one is chosen', async () => {
+    const api = fakeApi();
+    api.listAgents.mockResolvedValue([
+      { name: 'Lead Qualifier' },
+      { name: 'Support Assistant', missingProviders: ['anthropic'] },
+      { name: 'Local Helper', missingProviders: ['openai', 'local'] },
+    ] as never);
+    const r = renderPages({ route: '/pages/builder', api });
+    expect(await screen.findByRole('option', { name: 'Support Assistant (no API key for Anthropic)' })).toHaveValue('Support Assistant');
+    expect(screen.getByRole('option', { name: 'Local Helper (no API key for OpenAI; no base URL for the local model server)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Lead Qualifier' })).toBeInTheDocument();
+    await r.user.selectOptions(screen.getByLabelText(/Agent/), 'Support Assistant');
+    expect(screen.getByLabelText(/Agent/)).toHaveAccessibleDescription('Support Assistant cannot run now: no API key for Anthropic.');
+  });
+
   it('deploys: needs an agent, saves, publishes and shows the deployment screen', async () => {
     const r = renderPages({ route: '/pages/builder' });
     await screen.findByRole('option', { name: 'Lead Qualifier' });

@@ -9,6 +9,7 @@ import { canvasReducer, type PageTemplate } from './pages-canvas.js';
 import { pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PublishPageResponse } from '@accent/pages-common';
 import { refusalOr, roleRefusalText, useCanBuild } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField, usePendingSaveGuard } from '@accent/shared/ui';
+import { cannotRunNote } from '@accent/agents-common';
 import { useAgents } from '../common/useAgents.js';
 import { DeploymentScreen } from '../deploy/DeploymentScreen.js';
 import { studioAsk } from '../renderer/ask.js';
@@ -235,7 +236,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   };
 
   const ask = useMemo(() => studioAsk(env.invoke, agentName, components), [env.invoke, agentName, components]);
-  const agentOptions = agents.status === 'ready' ? agents.agents.map((a) => ({ value: a.name, label: a.name })) : [];
+  // an agent whose steps' provider has no key is marked in its option's own text, so screen readers say it too
+  const agentOptions = agents.status === 'ready' ? agents.agents.map((a) => ({ value: a.name, label: agentLabel(a.name, cannotRunNote(a.missingProviders)) })) : [];
+  const chosenNote = agents.status === 'ready' ? cannotRunNote(agents.agents.find((a) => a.name === agentName)?.missingProviders) : null;
   if (agentName && !agentOptions.some((o) => o.value === agentName)) agentOptions.unshift({ value: agentName, label: agents.status === 'ready' ? `${agentName} (not found)` : agentName });
 
   const saveState = saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved';
@@ -314,7 +317,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
                 setErrors((x) => ({ ...x, agent: undefined }));
               }}
               error={errors.agent ?? (agents.status === 'error' ? agents.message : undefined)}
-              hint="The agent that answers this page's visitors."
+              hint={chosenNote ? `${agentName} cannot run now: ${chosenNote}.` : "The agent that answers this page's visitors."}
               fieldClassName={styles.settingAgent}
             />
             {agents.status === 'error' && (
@@ -367,3 +370,6 @@ function PageEditor({ initial }: { initial: EditablePage }) {
     </div>
   );
 }
+
+/** "Support Assistant (no API key for Anthropic)" for an agent that cannot run now, else its name. */
+const agentLabel = (name: string, note: string | null) => (note ? `${name} (${note})` : name);

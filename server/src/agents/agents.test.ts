@@ -72,6 +72,27 @@ describe('agent API', () => {
       expect(names).toEqual([...names].sort());
     });
 
+    it('marks agents whose steps use a provider the library has no key for, and never shows a key', async () => {
+      const steps = (...providers: string[]) =>
+        providers.map((provider, i) => ({ name: `Step ${i}`, query: '{topic}', system: [], model: { provider, model: provider === 'anthropic' ? 'claude-3-haiku' : 'gpt-4o', temperature: 0.5 }, tools: [] }));
+      expect((await as(admin).save(agent('Two Providers', { steps: steps('openai', 'anthropic', 'openai') }))).statusCode).toBe(200);
+      const listed = async () => agentListResponseSchema.parse((await as(member).list()).json()).agents.find((a) => a.name === 'Two Providers')!;
+      // no key anywhere: the runtime would refuse both
+      expect((await listed()).missingProviders?.sort()).toEqual(['anthropic', 'openai']);
+
+      const key = 'sk-ant-picker-0123456789abcdef';
+      const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/credentials/provider/anthropic', payload: { values: { apiKey: key } }, headers: admin.headers });
+      expect(put.statusCode).toBe(200);
+      expect((await listed()).missingProviders).toEqual(['openai']);
+      const putOpenai = await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/credentials/provider/openai', payload: { values: { apiKey: 'sk-openai-picker-0123456789' } }, headers: admin.headers });
+      expect(putOpenai.statusCode).toBe(200);
+      const ready = await as(member).list();
+      expect(agentListResponseSchema.parse(ready.json()).agents.find((a) => a.name === 'Two Providers')!.missingProviders).toBeUndefined();
+      expect(ready.body).not.toContain(key);
+      for (const provider of ['anthropic', 'openai']) await ctx.app.inject({ method: 'DELETE', url: `/api/v1/admin/credentials/provider/${provider}`, headers: admin.headers });
+      await as(admin).remove('Two Providers');
+    });
+
     it('needs a signed-in user', async () => {
       const response = await as(null).list();
       expect(response.statusCode).toBe(401);

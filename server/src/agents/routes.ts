@@ -10,7 +10,9 @@ import { requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
+import type { CredentialStore } from '../credentials/store.js';
 import { canRun, findRunner } from '../runtime/access.js';
+import { missingProviders } from '../runtime/providers.js';
 import {
   agentRestoreRequestSchema,
   agentSaveResponseSchema,
@@ -30,9 +32,13 @@ export const AGENT_MESSAGES = {
 export interface AgentRoutesOptions {
   db: Kysely<DB>;
   authenticate: Guard;
+  /** the library's stored provider settings and the server's, to tell which agents cannot run now */
+  credentials?: Pick<CredentialStore, 'get'>;
+  providerEnv?: Record<string, Record<string, string>>;
 }
 
-export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app, { db, authenticate }) => {
+export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app, { db, authenticate, credentials, providerEnv }) => {
+  const providerAccess = { credentials, providerEnv };
   const canEdit = requireRole(EDITOR_ROLES, AGENT_MESSAGES.roleCannotChange);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
   const common = { tags: ['agents'], security: [{ bearerAuth: [] }] };
@@ -65,7 +71,19 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   app.get(
     '/agent/list',
     { onRequest: [authenticate], schema: { ...common, summary: "The library's agents, by name", response: { 200: agentListResponseSchema, ...errors } } },
-    async (request) => ({ status: 'success' as const, agents: await listAgents(db, request.user.libraryId) }),
+    async (request) => {
+      const { libraryId } = request.user;
+      const agents = await listAgents(db, libraryId);
+      // which providers the library cannot reach, so pickers can mark agents that cannot run now (never the keys)
+      const missing = new Set<string>(await missingProviders(providerAccess, libraryId, agents.flatMap((a) => a.providers)));
+      return {
+        status: 'success' as const,
+        agents: agents.map(({ providers, ...agent }) => {
+          const unreachable = providers.filter((p) => missing.has(p));
+          return unreachable.length > 0 ? { ...agent, missingProviders: unreachable } : agent;
+        }),
+      };
+    },
   );
 
   // Parsed once: the demo list never changes while the server runs.

@@ -39,7 +39,10 @@ function cardFields(r: { category: string | null; avatar: string | null; status:
   return out;
 }
 
-export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<AgentListItem[]> {
+/** A listed agent with the model providers its steps use (the route turns those into missingProviders). */
+export type ListedAgent = AgentListItem & { providers: string[] };
+
+export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<ListedAgent[]> {
   const rows = await db
     .selectFrom('agents')
     .select([
@@ -52,6 +55,7 @@ export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<Age
       sql<string[] | null>`config->'tools'`.as('tools'),
       sql<boolean | null>`config->'chatbot'`.as('chatbot'),
       sql<boolean | null>`(config->>'chatbot')::boolean`.as('chatbot'),
+      sql<string[] | null>`(select jsonb_agg(distinct s->'model'->>'provider') from jsonb_array_elements(case when jsonb_typeof(config->'steps') = 'array' then config->'steps' else '[]'::jsonb end) s where jsonb_typeof(s->'model'->'provider') = 'string')`.as('providers'),
       'created_at',
       'updated_at',
     ])
@@ -66,6 +70,7 @@ export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<Age
     lastModDate: toIso(r.updated_at),
     importDate: toIso(r.created_at),
     ...cardFields(r),
+    providers: r.providers ?? [],
   }));
 }
 

@@ -14,7 +14,7 @@
 // (e.g. local:llama3.1 for the local OpenAI-compatible server).
 import { LOCAL_PROVIDER } from '@accent/agents-common';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
-import { createLanguageModel, isRuntimeProvider, PROVIDER_MODELS, type ResolvedModel, type RuntimeProvider } from '../runtime/providers.js';
+import { createLanguageModel, isRuntimeProvider, PROVIDER_MODELS, providerSettings, type ResolvedModel, type RuntimeProvider } from '../runtime/providers.js';
 
 export const FLOW_MODEL_TARGETS: Record<string, { provider: RuntimeProvider; model: string }> = {
   'gpt-4.1-mini': { provider: 'openai', model: 'gpt-4.1-mini' },
@@ -54,10 +54,7 @@ export function createModelResolver(access: ModelAccess): (name: string) => Prom
   const settingsFor = (provider: RuntimeProvider) => {
     let pending = settings.get(provider);
     if (!pending) {
-      pending = (async () => {
-        const stored = access.credentials && access.libraryId ? await access.credentials.get(access.libraryId, 'provider', provider) : undefined;
-        return { ...(access.providerEnv?.[provider] ?? {}), ...(stored ?? {}) };
-      })();
+      pending = providerSettings(access, access.libraryId, provider);
       settings.set(provider, pending);
     }
     return pending;

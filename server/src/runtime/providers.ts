@@ -5,9 +5,9 @@ import { createAzure } from '@ai-sdk/azure';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { LOCAL_PROVIDER, type ModelProvider } from '@accent/agents-common';
+import { LOCAL_PROVIDER, RUNTIME_PROVIDER_LABELS, type ModelProvider } from '@accent/agents-common';
 import { APICallError, RetryError, type LanguageModel } from 'ai';
-import type { CredentialValues } from '../credentials/store.js';
+import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import { RunError } from './errors.js';
 
 export type RuntimeProvider = ModelProvider | typeof LOCAL_PROVIDER;
@@ -45,13 +45,7 @@ export const PROVIDER_MODELS: Record<ModelProvider, Record<string, string>> = {
   },
 };
 
-export const PROVIDER_LABELS: Record<RuntimeProvider, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  google: 'Google',
-  microsoft: 'Azure OpenAI',
-  local: 'the local model server',
-};
+export const PROVIDER_LABELS: Record<RuntimeProvider, string> = RUNTIME_PROVIDER_LABELS;
 
 /** The environment variables that configure each provider, named in the "no key" message. */
 const ENV_HINTS: Record<RuntimeProvider, string> = {
@@ -112,36 +106,68 @@ export function providerModelId(provider: RuntimeProvider, model: string): strin
 }
 
 /**
+ * Whether a provider's effective settings can reach it: a key (and for Azure a resource or base URL),
+ * or a base URL for the local model server. The one rule behind the "no key" error and behind the
+ * agent pickers' marks for agents that cannot run now.
+ */
+export function providerConfigured(provider: RuntimeProvider, settings: CredentialValues): boolean {
+  switch (provider) {
+    case 'microsoft':
+      return Boolean(settings.apiKey && (settings.resourceName || settings.baseUrl));
+    case 'local':
+      return Boolean(settings.baseUrl);
+    default:
+      return Boolean(settings.apiKey);
+  }
+}
+
+/** A provider's effective settings: the library's stored values over the server's environment. */
+export async function providerSettings(
+  access: { credentials?: Pick<CredentialStore, 'get'>; providerEnv?: Record<string, Record<string, string>> },
+  libraryId: string | undefined,
+  provider: RuntimeProvider,
+): Promise<CredentialValues> {
+  const stored = access.credentials && libraryId ? await access.credentials.get(libraryId, 'provider', provider) : undefined;
+  return { ...(access.providerEnv?.[provider] ?? {}), ...(stored ?? {}) };
+}
+
+/** Of the given providers (e.g. an agent's steps'), those the library cannot reach now; unknown names are left out. */
+export async function missingProviders(
+  access: { credentials?: Pick<CredentialStore, 'get'>; providerEnv?: Record<string, Record<string, string>> },
+  libraryId: string,
+  providers: Iterable<string>,
+): Promise<RuntimeProvider[]> {
+  const known = [...new Set(providers)].filter(isRuntimeProvider);
+  const checked = await Promise.all(known.map(async (p) => (providerConfigured(p, await providerSettings(access, libraryId, p)) ? null : p)));
+  return checked.filter((p): p is RuntimeProvider => p !== null);
+}
+
+/**
  * The language model for a step. `settings` are the provider's effective settings (the library's
  * stored values over the environment's). Throws the "no key" RunError (424) when they are missing.
  */
 export function createLanguageModel(provider: RuntimeProvider, model: string, settings: CredentialValues): ResolvedModel {
   const providerModel = providerModelId(provider, model);
-  const missing = () => new RunError(424, PROVIDER_MESSAGES.missingKey(provider), 'missing_key');
+  if (!providerConfigured(provider, settings)) throw new RunError(424, PROVIDER_MESSAGES.missingKey(provider), 'missing_key');
   let languageModel: LanguageModel;
   switch (provider) {
     case 'openai':
-      if (!settings.apiKey) throw missing();
       // Chat Completions: supported by every listed model and by OpenAI-compatible proxies.
       languageModel = createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).chat(providerModel);
       break;
     case 'anthropic':
-      if (!settings.apiKey) throw missing();
       languageModel = createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).languageModel(providerModel);
       break;
     case 'google':
-      if (!settings.apiKey) throw missing();
       languageModel = createGoogleGenerativeAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).languageModel(providerModel);
       break;
     case 'microsoft':
-      if (!settings.apiKey || !(settings.resourceName || settings.baseUrl)) throw missing();
       // Azure's v1 API: POST <base>/chat/completions with the deployment name as `model` and an `api-key`
       // header. The base is https://<resource>.openai.azure.com/openai/v1 (the SDK adds api-version=v1),
       // or a base URL given instead (a private endpoint or gateway, used as it is).
       languageModel = createAzure(settings.baseUrl ? { apiKey: settings.apiKey, baseURL: settings.baseUrl } : { apiKey: settings.apiKey, resourceName: settings.resourceName }).chat(providerModel);
       break;
     case 'local':
-      if (!settings.baseUrl) throw missing();
       languageModel = createOpenAICompatible({ name: LOCAL_PROVIDER, baseURL: settings.baseUrl, apiKey: settings.apiKey, includeUsage: true }).chatModel(providerModel);
       break;
   }

@@ -30,7 +30,7 @@ import { canRun, type Runner } from './access.js';
 import { RUN_MESSAGES, RunError } from './errors.js';
 import { appendHistory, loadHistory, threadKey } from './history.js';
 import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
-import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, type ResolvedModel, type RuntimeProvider } from './providers.js';
+import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, providerSettings, type ResolvedModel, type RuntimeProvider } from './providers.js';
 import { finishRun, startRun } from './runs.js';
 import { placesQuery, renderTemplate, templateValues } from './templating.js';
 
@@ -145,19 +145,13 @@ export interface Runtime {
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const { db, config, credentials } = deps;
 
-  /** A provider's settings: the library's stored values over the server's environment. */
-  async function providerSettings(libraryId: string, provider: RuntimeProvider): Promise<CredentialValues> {
-    const stored = await credentials.get(libraryId, 'provider', provider);
-    return { ...(config.providerEnv[provider] ?? {}), ...(stored ?? {}) };
-  }
-
   async function resolveModels(libraryId: string, steps: Step[]): Promise<ResolvedModel[]> {
     const settings = new Map<RuntimeProvider, CredentialValues>();
     const resolved: ResolvedModel[] = [];
     for (const step of steps) {
       const provider = step.model.provider;
       if (!isRuntimeProvider(provider)) throw new RunError(400, PROVIDER_MESSAGES.unknownProvider(provider, step.name), 'invalid');
-      if (!settings.has(provider)) settings.set(provider, await providerSettings(libraryId, provider));
+      if (!settings.has(provider)) settings.set(provider, await providerSettings({ credentials, providerEnv: config.providerEnv }, libraryId, provider));
       resolved.push(createLanguageModel(provider, step.model.model, settings.get(provider)!));
     }
     return resolved;
