@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['size-budget', 'login-bundle', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'load', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'cold-start'];
+const BENCHES = ['size-budget', 'login-bundle', 'area-switch', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'load', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'cold-start'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : BENCHES;
 
 function runBench(name) {
@@ -55,6 +55,14 @@ for (const name of chosen) {
     case 'login-bundle': {
       const s = r['login-bundle'];
       if (s) row('login page JS on the wire', `${s.wire_kib} KiB (${s.files} files)`, '≤ 120 KiB');
+      break;
+    }
+    case 'area-switch': {
+      const s = r['area-switch'];
+      if (s) {
+        row('first visit of Agents after sign-in (click → cards)', `median ${s.median_ms} ms (${s.min_ms}–${s.max_ms}), ${s.kib} KiB JS fetched`, '≤ 150 ms');
+        row('… the same without prefetch hints', `median ${s.unwarmed_median_ms} ms (${s.unwarmed_min_ms}–${s.unwarmed_max_ms}), ${s.unwarmed_kib} KiB JS fetched`, '—');
+      }
       break;
     }
     case 'runtime-overhead': {

@@ -2,6 +2,7 @@
 // everything signed in (admin paths and /end-user/*), and one route per remote-owned path.
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { RemoteArea } from '../remotes/RemoteArea.js';
 import { REMOTE_ROUTE_SPECS } from '../remotes/routes.js';
 import { FullPageLoading } from './FullPageLoading.js';
 import { RequireAuth, RootRedirect } from './guards.js';
@@ -19,7 +20,6 @@ import {
   MyTeamPage,
   MyToolsPage,
   NotFoundPage,
-  RemoteArea,
 } from './pages.js';
 
 /** The shell's own pages inside the sidebar layout (SHELL_ROUTES minus /, /landing, /login). */

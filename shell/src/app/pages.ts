@@ -14,13 +14,12 @@ export const AnalyticsPage = lazy(() => import('../end-user/AnalyticsPage.js'));
 export const MyTeamPage = lazy(() => import('../end-user/MyTeamPage.js'));
 export const NotFoundPage = lazy(() => import('./NotFound.js'));
 
-// The sidebar layout and the remote areas come after sign-in, not with the login page.
+// The sidebar layout comes after sign-in, not with the login page. (RemoteArea stays in the first load:
+// ~2 KiB, and a lazy one would suspend once more on the first entry into an area.)
 export const AppLayout = lazy(() => import('../layout/AppLayout.js').then((m) => ({ default: m.AppLayout })));
-export const RemoteArea = lazy(() => import('../remotes/RemoteArea.js').then((m) => ({ default: m.RemoteArea })));
 
 /** Starts fetching what the first screen after sign-in needs (called while the user fills the login form). */
 export function preloadSignedInScreens(): void {
   void import('../layout/AppLayout.js');
   void import('../home/HomePage.js');
-  void import('../remotes/RemoteArea.js');
 }

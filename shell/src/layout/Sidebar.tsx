@@ -108,8 +108,9 @@ export function Sidebar({ defaultExpanded = false }: SidebarProps) {
 function SidebarLink({ item, expanded }: { item: NavItem; expanded: boolean }) {
   const { Icon } = item;
   const prefetch = useAreaPrefetch();
-  // pointing at or tabbing to an item says the user may go there: fetch the area's pages too
-  const warm = () => prefetch(item.to, 'pages');
+  // pointing at or tabbing to an item says the user may go there (its page chunks are not hinted: measured
+  // with bench/area-switch.mjs, a dozen prefetches at click time delayed the area rather than sped it up)
+  const warm = () => prefetch(item.to, 'entry');
   return (
     <NavLink
       to={item.to}

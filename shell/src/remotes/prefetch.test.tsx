@@ -3,12 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { prefetchRemote, remoteForPath } from './prefetch.js';
+import { prefetchRemote, remoteForPath, sharedInUse } from './prefetch.js';
 
 const MANIFEST = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [{ name: 'module', assets: { js: { sync: ['__federation_expose_module.1.js'], async: ['441.a.js', '208.b.js'] } } }],
+  shared: [
+    { name: 'react', assets: { js: { sync: ['923.react.js'] } } },
+    { name: '@supabase/supabase-js', assets: { js: { sync: ['365.supabase.js'] } } },
+  ],
 };
+// the page runs react already (the shell's copy), not supabase-js
+const inUse = (name: string) => name === 'react';
 
 /** GET over node:http, answering the part of Response that prefetch reads. */
 function httpFetch(url: string): Promise<{ ok: boolean; json(): Promise<unknown> }> {
@@ -52,18 +58,30 @@ const hints = () => [...document.head.querySelectorAll('link[rel="prefetch"]')].
 describe('prefetchRemote', () => {
   it('hints the entry and the module chunk next to the manifest, then the pages on intent, each once', async () => {
     const entry = { id: 'agents' as const, name: 'mfe_agents', entry: `${base}/mfe/agents/0.1.0/mf-manifest.json`, version: '0.1.0' };
-    await prefetchRemote(entry, 'entry');
-    expect(hints()).toEqual([`${base}/mfe/agents/0.1.0/remoteEntry.js`, `${base}/mfe/agents/0.1.0/__federation_expose_module.1.js`]);
+    await prefetchRemote(entry, 'entry', inUse);
+    const first = [`${base}/mfe/agents/0.1.0/remoteEntry.js`, `${base}/mfe/agents/0.1.0/__federation_expose_module.1.js`, `${base}/mfe/agents/0.1.0/365.supabase.js`];
+    expect(hints()).toEqual(first);
 
-    await prefetchRemote(entry, 'pages');
-    await prefetchRemote(entry, 'pages');
+    await prefetchRemote(entry, 'pages', inUse);
+    await prefetchRemote(entry, 'pages', inUse);
     expect(hints()).toEqual([
-      `${base}/mfe/agents/0.1.0/remoteEntry.js`,
-      `${base}/mfe/agents/0.1.0/__federation_expose_module.1.js`,
+      ...first,
       `${base}/mfe/agents/0.1.0/441.a.js`,
       `${base}/mfe/agents/0.1.0/208.b.js`,
     ]);
     expect(manifestReads).toBe(1);
+  });
+
+  it('reads the share scopes of the federation runtime for what the page runs', () => {
+    const global = globalThis as { __FEDERATION__?: unknown };
+    global.__FEDERATION__ = { __SHARE__: { shell: { default: { react: { '19.3.1': { loaded: true } }, jotai: { '3.0.1': {} } } } } };
+    try {
+      expect(sharedInUse('react')).toBe(true);
+      expect(sharedInUse('jotai')).toBe(false);
+      expect(sharedInUse('@supabase/supabase-js')).toBe(false);
+    } finally {
+      delete global.__FEDERATION__;
+    }
   });
 
   it('gives up quietly when the manifest does not answer', async () => {

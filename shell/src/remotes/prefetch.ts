@@ -12,10 +12,13 @@ export type PrefetchDepth = 'entry' | 'pages';
 
 interface ManifestShape {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
+  shared?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
   exposes?: { name?: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
 }
 
 const hinted = new Set<string>();
+/** shared packages hinted while idle, from whichever remote came first (each remote carries its own copy) */
+const sharedHinted = new Set<string>();
 const manifests = new Map<string, Promise<ManifestShape | null>>();
 
 function hint(href: string): void {
@@ -41,8 +44,19 @@ function readManifest(url: string): Promise<ManifestShape | null> {
   return pending;
 }
 
-/** Prefetches one remote version's files; failures are silent (entering the area reports them). */
-export async function prefetchRemote(entry: RemoteRegistryEntry, depth: PrefetchDepth): Promise<void> {
+type ShareScopes = Record<string, Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>>;
+
+/** Whether the page already runs (or is fetching) a shared package: then a remote takes that copy. */
+export function sharedInUse(name: string): boolean {
+  const hosts = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, ShareScopes> } }).__FEDERATION__?.__SHARE__ ?? {};
+  return Object.values(hosts).some((scopes) => Object.values(scopes.default?.[name] ?? {}).some((v) => v.loaded || v.loading));
+}
+
+/**
+ * Prefetches one remote version's files; failures are silent (entering the area reports them). Its shared
+ * packages are hinted too, except those the page already runs (react, the router…), e.g. supabase-js.
+ */
+export async function prefetchRemote(entry: RemoteRegistryEntry, depth: PrefetchDepth, inUse: (name: string) => boolean = sharedInUse): Promise<void> {
   if (typeof window === 'undefined') return;
   const manifestUrl = new URL(entry.entry, window.location.href);
   const manifest = await readManifest(manifestUrl.href);
@@ -53,6 +67,13 @@ export async function prefetchRemote(entry: RemoteRegistryEntry, depth: Prefetch
   if (remoteEntry?.name) hint(at(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`));
   const module = manifest.exposes?.find((e) => e.name === 'module');
   for (const file of module?.assets?.js?.sync ?? []) hint(at(file));
+  for (const shared of manifest.shared ?? []) {
+    if (!shared.name || inUse(shared.name)) continue;
+    // idle: one copy per package is enough; intent: the copy of the area the user is about to enter
+    if (depth === 'entry' && sharedHinted.has(shared.name)) continue;
+    sharedHinted.add(shared.name);
+    for (const file of shared.assets?.js?.sync ?? []) hint(at(file));
+  }
   if (depth === 'pages') for (const file of module?.assets?.js?.async ?? []) hint(at(file));
 }
 
