@@ -34,7 +34,8 @@ if (!(SECONDS > 0 && SECONDS <= 600) || !(Number.isInteger(USERS) && USERS >= 1 
   process.exit(2);
 }
 const MAX_REQUESTS = 1_000_000;
-const REQUEST_TIMEOUT_MS = 60_000;
+// long enough to see the last of USERS simultaneous sign-ins answer (each hash is ~¼ s of a core, queued)
+const REQUEST_TIMEOUT_MS = 180_000;
 const MISSIONS = 20;
 const AGENT = 'Load Echo';
 const API_KEY = 'load-bench-key';
@@ -118,26 +119,30 @@ async function prepare(agent, base, admin) {
 
 /** The timed part: every user signs in, then list → missions → invoke until the deadline. */
 async function drive(agent, base, users) {
+  const load1 = os.loadavg()[0];
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
   const samples = { 'sign-in': [], 'agent list': [], 'missions (gateway)': [], invoke: [] };
   const errors = new Map();
   const firstBody = new Map();
   let sent = 0;
   let missionRows;
+  let lastSignIn = 0;
+  let inWindow = 0;
   const note = (kind, r, ok) => {
     samples[kind].push(r.ms);
+    if (performance.now() <= deadline) inWindow++;
     if (ok) return;
     const key = `${kind} ${r.status}`;
     errors.set(key, (errors.get(key) ?? 0) + 1);
     if (!firstBody.has(key)) firstBody.set(key, r.text.slice(0, 200));
   };
-  const load1 = os.loadavg()[0];
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
   const more = () => performance.now() < deadline && sent < MAX_REQUESTS;
   const user = async (who, i) => {
     sent++;
     const signIn = await send(agent, base, 'POST', '/api/auth/login', { body: who });
     note('sign-in', signIn, signIn.status === 200);
+    lastSignIn = Math.max(lastSignIn, performance.now() - started);
     if (signIn.status !== 200) return;
     const { token } = JSON.parse(signIn.text);
     for (let n = 0; more(); n++) {
@@ -156,7 +161,7 @@ async function drive(agent, base, users) {
     }
   };
   await Promise.all(users.map(user));
-  return { samples, errors, firstBody, elapsed: performance.now() - started, missionRows, load1, load1End: os.loadavg()[0] };
+  return { samples, errors, firstBody, elapsed: performance.now() - started, missionRows, lastSignIn, inWindow, load1, load1End: os.loadavg()[0] };
 }
 
 async function scenario(label, key, env, firstAdmin) {
@@ -170,19 +175,22 @@ async function scenario(label, key, env, firstAdmin) {
     const r = await drive(agent, server.url, users);
     const all = Object.values(r.samples).flat().sort((a, b) => a - b);
     const errorCount = [...r.errors.values()].reduce((a, b) => a + b, 0);
-    const rps = all.length / (r.elapsed / 1000);
+    // throughput over the timed window; sign-ins still queued at its end answer later and only add latency
+    const rps = r.inWindow / SECONDS;
     console.log(`${label}: ${USERS} users for ${SECONDS} s (prepared ${USERS} users, the agent and ${MISSIONS} missions in ${prepS.toFixed(1)} s); load average ${r.load1.toFixed(2)} → ${r.load1End.toFixed(2)} on ${os.cpus().length} CPUs`);
     for (const [kind, values] of Object.entries(r.samples)) {
       const sorted = values.sort((a, b) => a - b);
-      const extra = kind.startsWith('missions') ? `  (${r.missionRows ?? 0} rows per answer)` : '';
+      const extra = kind.startsWith('missions') ? `  (${r.missionRows ?? 0} rows per answer)` : kind === 'sign-in' ? `  (the last answered ${ms(r.lastSignIn)} after the start)` : '';
       console.log(`  ${kind.padEnd(20)} ${String(sorted.length).padStart(7)} requests  p50 ${ms(percentile(sorted, 50)).padStart(9)}  p99 ${ms(percentile(sorted, 99)).padStart(9)}${extra}`);
     }
-    console.log(`  ${'all'.padEnd(20)} ${String(all.length).padStart(7)} requests in ${(r.elapsed / 1000).toFixed(1)} s → ${rps.toFixed(0)} req/s  p50 ${ms(percentile(all, 50))}  p99 ${ms(percentile(all, 99))}`);
+    console.log(`  ${'all'.padEnd(20)} ${String(all.length).padStart(7)} requests (${r.inWindow} answered within the ${SECONDS} s → ${rps.toFixed(0)} req/s; the last ${(r.elapsed / 1000).toFixed(1)} s after the start)  p50 ${ms(percentile(all, 50))}  p99 ${ms(percentile(all, 99))}`);
+    const signedIn = Object.entries(r.samples).filter(([kind]) => kind !== 'sign-in').flatMap(([, v]) => v).sort((a, b) => a - b);
+    console.log(`  ${'all but sign-in'.padEnd(20)} ${String(signedIn.length).padStart(7)} requests  p50 ${ms(percentile(signedIn, 50)).padStart(9)}  p99 ${ms(percentile(signedIn, 99)).padStart(9)}`);
     console.log(`  errors: ${errorCount}${errorCount ? ` (${[...r.errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`);
     for (const [k, body] of r.firstBody) console.log(`    first ${k}: ${body}`);
     console.log(
       `RESULT load-${key} users=${USERS} seconds=${SECONDS} rps=${rps.toFixed(0)} p50_ms=${percentile(all, 50).toFixed(0)} p99_ms=${percentile(all, 99).toFixed(0)} ` +
-        `errors=${errorCount} sign_in_p99_ms=${percentile(r.samples['sign-in'], 99).toFixed(0)} load1=${r.load1End.toFixed(2)}`,
+        `errors=${errorCount} sign_in_p99_ms=${percentile(r.samples['sign-in'], 99).toFixed(0)} signed_in_p99_ms=${percentile(signedIn, 99).toFixed(0)} load1=${r.load1End.toFixed(2)}`,
     );
   } finally {
     agent.destroy();
