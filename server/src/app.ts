@@ -11,6 +11,7 @@ import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-token.js';
 import { agentRoutes } from './agents/routes.js';
+import { flowHostRoutes } from './flows/allowed-hosts.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
+  await app.register(flowHostRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, environment: config.flowAllowHosts });
   await app.register(remoteRoutes, {
     prefix: '/api/v1',
     db: db.db,

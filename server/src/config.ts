@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_IDS } from '@accent/shared';
 import { z } from 'zod';
+import { allowHostProblem, splitAllowHosts } from './net/ssrf.js';
 
 /** The repository root: the folder holding shell/ and mfe-<id>/ (this file is server/src or server/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,7 +97,15 @@ const envSchema = z.object({
   WEBHOOK_SIGNING_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
   // Flows (server/src/flows): hosts their HTTP actions may reach although private, and the public origin
   // of deployed webhook and form URLs
-  FLOW_ALLOW_HOSTS: z.string().optional(),
+  FLOW_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of splitAllowHosts(value ?? '')) {
+        const problem = allowHostProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+    }),
   // behind a reverse proxy: whom to believe about the client's address (rate limits) and protocol
   TRUST_PROXY: z
     .string()
@@ -238,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM ?? DEFAULT_SMTP_FROM,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     webhookSigningSecret: e.WEBHOOK_SIGNING_SECRET ?? jwtSecret,
-    flowAllowHosts: (e.FLOW_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    flowAllowHosts: splitAllowHosts(e.FLOW_ALLOW_HOSTS ?? ''),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
   };

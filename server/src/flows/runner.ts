@@ -9,6 +9,7 @@
 //   flow id): the worker inserts the row (id = job id, so a redelivered job reuses it) and runs it.
 // Every finished run updates the flow's execution_count and success_rate (percentage of succeeded runs,
 // 2 decimals) in the same transaction as the run row. Runs are never retried: actions have side effects.
+import { storedFlowHosts } from './allowed-hosts.js';
 import type { FlowRun, FlowRunTrigger } from '@accent/flows-common';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
@@ -75,14 +76,15 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   /** background runs of this process (no scheduler): awaited on close */
   const inline = new Set<Promise<unknown>>();
 
-  function contextFor(flow: StoredFlow, requestedBy: string | null): FlowContext {
+  async function contextFor(flow: StoredFlow, requestedBy: string | null): Promise<FlowContext> {
     return {
       libraryId: flow.library_id,
       userId: requestedBy ?? flow.owner_id,
       db: deps.db,
       credentials,
       providerEnv: config.providerEnv,
-      allowHosts: config.flowAllowHosts,
+      // the server's FLOW_ALLOW_HOSTS and the library's own list (Admin → Settings), read for each run
+      allowHosts: [...config.flowAllowHosts, ...(await storedFlowHosts(deps.db, flow.library_id))],
       email: { smtpUrl: config.smtpUrl, from: config.smtpFrom },
       ...options.context,
     };
@@ -129,7 +131,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     await db.updateTable('flow_runs').set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', runId).execute();
     let run: FlowRun;
     try {
-      run = await runFlow(prepared, { payload, trigger, runId, signal, context: contextFor(flow, requestedBy) });
+      run = await runFlow(prepared, { payload, trigger, runId, signal, context: await contextFor(flow, requestedBy) });
     } catch (error) {
       // the engine answers failed runs itself; this is a fault outside any node
       log.error(error, `Flow ${flow.id} run ${runId} failed outside its nodes`);

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startHookSink, type HookSink } from '../testing/missions.js';
-import { blockedAddressKind, checkUrl, guardedFetch, isPrivateAddress, SSRF_HINTS, SsrfError } from './ssrf.js';
+import { loadConfig } from '../config.js';
+import { allowHostProblem, blockedAddressKind, checkUrl, guardedFetch, isPrivateAddress, splitAllowHosts, SSRF_HINTS, SsrfError } from './ssrf.js';
 
 describe('address classification', () => {
   it.each([
@@ -41,6 +42,25 @@ describe('address classification', () => {
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:0:808:808', '64:ff9b::808:808'])('%s is public', (address) => {
     expect(blockedAddressKind(address)).toBeNull();
+  });
+});
+
+describe('allow-list entries (FLOW_ALLOW_HOSTS and Admin → Settings)', () => {
+  it('accepts what the guard applies and says what is wrong with anything else', () => {
+    for (const ok of ['crm.internal', 'CRM.Internal.', '*.corp.example', '127.0.0.1', '::1', '[fd00::1]', '10.0.0.0/8', 'fd00::/8', 'localhost'])
+      expect([ok, allowHostProblem(ok)]).toEqual([ok, null]);
+    expect(allowHostProblem('10.0.0.0/33')).toBe('"10.0.0.0/33": the prefix of an IPv4 range is at most /32.');
+    expect(allowHostProblem('fd00::/129')).toBe('"fd00::/129": the prefix of an IPv6 range is at most /128.');
+    for (const bad of ['http://crm.internal', 'crm internal', '*.', 'a..b', 'crm.internal:8080', '-x.example', 'x'.repeat(64)])
+      expect(allowHostProblem(bad)).toBe(`"${bad}" is not a host name, *.domain wildcard, IP address or CIDR range (such as 10.0.0.0/8).`);
+  });
+
+  it('reads the environment list with the same parser: split at commas, spaces or lines, a wrong entry refused at start', async () => {
+    expect(splitAllowHosts(' crm.internal,10.0.0.0/8\n *.corp.example ,, ')).toEqual(['crm.internal', '10.0.0.0/8', '*.corp.example']);
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), FLOW_ALLOW_HOSTS: 'crm.internal, 10.0.0.0/8' }).flowAllowHosts).toEqual(['crm.internal', '10.0.0.0/8']);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), FLOW_ALLOW_HOSTS: 'crm.internal, 10.0.0.0/40' })).toThrow(/FLOW_ALLOW_HOSTS.*at most \/32/s);
+    // an entry that slipped in unchecked allows nothing rather than everything
+    await expect(checkUrl('http://10.1.2.3/', { allowHosts: ['10.0.0.0/99'] })).rejects.toThrow(/private addresses are not allowed/);
   });
 });
 

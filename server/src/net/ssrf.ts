@@ -159,13 +159,43 @@ interface CompiledAllowList {
 }
 const compiled = new WeakMap<readonly string[], CompiledAllowList>();
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+const normalEntry = (raw: string) => raw.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+
+/** An allow-list written as text (FLOW_ALLOW_HOSTS, Admin → Settings): entries split at commas, spaces or new lines. */
+export function splitAllowHosts(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((h) => h.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Why an allow-list entry is not one the guard understands (a host name, a `*.suffix` wildcard, an IP
+ * address or a CIDR range), as a sentence; null when it is. The environment's list and the stored one
+ * are both checked with it, so what an administrator may save is exactly what the guard applies.
+ */
+export function allowHostProblem(raw: string): string | null {
+  const entry = normalEntry(raw);
+  const cidr = /^(.+)\/(\d{1,3})$/.exec(entry);
+  if (cidr && isIP(cidr[1])) {
+    const max = isIP(cidr[1]) === 4 ? 32 : 128;
+    return Number(cidr[2]) <= max ? null : `"${raw.trim()}": the prefix of an ${max === 32 ? 'IPv4' : 'IPv6'} range is at most /${max}.`;
+  }
+  if (isIP(entry)) return null;
+  const name = entry.startsWith('*.') ? entry.slice(2) : entry.replace(/\.$/, '');
+  if (HOST_NAME.test(name)) return null;
+  return `"${raw.trim()}" is not a host name, *.domain wildcard, IP address or CIDR range (such as 10.0.0.0/8).`;
+}
+
 function compileAllowList(entries: readonly string[]): CompiledAllowList {
   const cached = compiled.get(entries);
   if (cached) return cached;
   const result: CompiledAllowList = { names: new Set(), suffixes: [], addresses: new BlockList() };
   for (const raw of entries) {
-    const entry = raw.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
-    if (!entry) continue;
+    const entry = normalEntry(raw);
+    // an entry the guard does not understand allows nothing (the lists are checked when written)
+    if (!entry || allowHostProblem(entry) !== null) continue;
     const cidr = /^(.+)\/(\d{1,3})$/.exec(entry);
     if (cidr && isIP(cidr[1])) {
       const family = isIP(cidr[1]) === 4 ? 'ipv4' : 'ipv6';

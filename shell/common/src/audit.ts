@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'page.unpublish',
   'flow.deploy',
   'flow.undeploy',
+  'settings.flow_hosts',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
 // @accent/shell-common: the Admin area's contract (users, credentials), used by the server and the shell.
 export * from './admin.js';
 export * from './audit.js';
+export * from './flow-hosts.js';

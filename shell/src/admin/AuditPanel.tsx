@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'page.unpublish': 'Unpublished a page',
   'flow.deploy': 'Deployed a flow',
   'flow.undeploy': 'Undeployed a flow',
+  'settings.flow_hosts': 'Changed the allowed flow hosts',
 };
 
 const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];

@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '@accent/shared';
 import { loadAdminSettings, saveAdminSettings, toast, useSession } from '@accent/shared/client';
 import { Checkbox } from '@accent/shared/ui';
 import { isContentEnabled, setContentEnabled } from '../layout/navItems.js';
+import { FlowHostsPanel } from './FlowHostsPanel.js';
 import styles from './Admin.module.css';
 
 export const SETTINGS_SAVED = 'Settings saved';
@@ -58,6 +59,8 @@ export function SettingsPanel() {
           </div>
         </div>
       </section>
+
+      <FlowHostsPanel />
 
       {user && (
         <section className={styles.block} aria-labelledby="admin-session">

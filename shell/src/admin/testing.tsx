@@ -10,6 +10,7 @@ import { type AdminApi } from './admin-api.js';
 import { ADMIN, fakeServices, renderWithProviders, type FakeServices } from '../app/testing.js';
 import AdminPage from './AdminPage.js';
 import { AdminServicesContext } from './services.js';
+import { FlowHostsApiContext, type FlowHostsApi } from './flow-hosts-api.js';
 
 export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: ADMIN.user_id,
@@ -154,6 +155,12 @@ export const adminCallCount = (fake: FakeAdmin) =>
   fake.setRemote.mock.calls.length +
   fake.resetRemote.mock.calls.length;
 
+/** Admin → Settings' allowed flow hosts in tests that are not about them: none stored, none in the environment. */
+const NO_FLOW_HOSTS: FlowHostsApi = {
+  get: async () => ({ hosts: [], environment: [], updated_at: null }),
+  put: async (hosts) => ({ hosts, environment: [], updated_at: new Date().toISOString() }),
+};
+
 export interface RenderAdminOptions {
   admin?: FakeAdmin;
   shell?: FakeServices;
@@ -167,7 +174,9 @@ export async function renderAdmin(search = '', { admin = fakeAdminApi(), shell }
   }
   const result = await renderWithProviders(
     <AdminServicesContext.Provider value={{ admin: admin.api }}>
-      <AdminPage />
+      <FlowHostsApiContext.Provider value={NO_FLOW_HOSTS}>
+        <AdminPage />
+      </FlowHostsApiContext.Provider>
     </AdminServicesContext.Provider>,
     `/admin${search}`,
     { services: shell.services },
