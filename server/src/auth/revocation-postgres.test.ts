@@ -1,16 +1,12 @@
 // Revocation across two server processes on one PostgreSQL (each app with its own pool, as a process):
 // a user signed in on one server is refused by it the moment the other server deactivates, demotes or
 // signs them out, on /api/v1 and on the data gateway. Skipped when PostgreSQL is not installed.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createAdministrator } from '../admin/first-admin.js';
-import { buildApp, type App } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import type { App } from '../app.js';
+import { openDatabase } from '../db/database.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
-import { login, TEST_JWT_SECRET, type SignedIn } from '../testing/test-app.js';
+import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { REFRESH_COOKIE } from './routes.js';
 
 jest.setTimeout(120_000);
@@ -24,28 +20,11 @@ const ADMIN = { ...PLACE, email: 'ops@example.com', password: 'a-long-enough-sec
 
 describeWithPostgres('revocation across two servers on one PostgreSQL', () => {
   const pg = postgres as ThrowawayPostgres;
-  const databases: Database[] = [];
+  const servers: TestContext[] = [];
   let a: App;
   let b: App;
   let adminOnB: SignedIn;
   let seq = 0;
-
-  async function startServer(): Promise<App> {
-    const database = await openDatabase({ kind: 'postgres', url: pg.url });
-    databases.push(database);
-    const config = loadConfig({
-      DATABASE_URL: pg.url,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: TEST_JWT_SECRET,
-      ACCENT_MASTER_KEY: Buffer.alloc(32, 5).toString('base64'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
-      STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
-    });
-    const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 } });
-    await app.ready();
-    return app;
-  }
 
   /** A user created by the admin through server B, signed in on server A. */
   async function userOnA(role: 'admin' | 'member') {
@@ -62,14 +41,12 @@ describeWithPostgres('revocation across two servers on one PostgreSQL', () => {
     const setup = await openDatabase({ kind: 'postgres', url: pg.url });
     await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
     await setup.close();
-    a = await startServer();
-    b = await startServer();
+    servers.push(await startPostgresServer(pg.url), await startPostgresServer(pg.url));
+    [a, b] = servers.map((server) => server.app);
     adminOnB = await login(b, ADMIN);
   }, 120_000);
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const database of databases) await database.close();
+    for (const server of servers) await server.close();
     await pg?.stop();
   });
 

@@ -1,20 +1,16 @@
 // Two server processes on one PostgreSQL, as behind one load-balanced address: a session opened on one
 // is refreshed and used on the other, a webhook received by one runs once, and a schedule fires once per
 // occurrence although both run the job scheduler. (Each app has its own pool and pg-boss, as a process.)
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createAdministrator } from '../admin/first-admin.js';
-import { buildApp, type App } from '../app.js';
+import type { App } from '../app.js';
 import { REFRESH_COOKIE } from '../auth/routes.js';
-import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { withFlowTables } from '../flows/tables.js';
 import { FAST_JOBS, waitFor } from '../testing/missions.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
-import { login, TEST_JWT_SECRET, type SignedIn } from '../testing/test-app.js';
+import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(120_000);
 
@@ -26,42 +22,22 @@ const ADMIN = { email: 'ops@example.com', password: 'a-long-enough-secret', envi
 
 describeWithPostgres('two server processes on one PostgreSQL', () => {
   const pg = postgres as ThrowawayPostgres;
-  const databases: Database[] = [];
+  const servers: TestContext[] = [];
   let a: App;
   let b: App;
   let admin: SignedIn;
-
-  async function startServer(): Promise<App> {
-    const database = await openDatabase({ kind: 'postgres', url: pg.url });
-    databases.push(database);
-    const config = loadConfig({
-      DATABASE_URL: pg.url,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: TEST_JWT_SECRET,
-      ACCENT_MASTER_KEY: Buffer.alloc(32, 3).toString('base64'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
-      STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
-    });
-    const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 }, jobs: FAST_JOBS });
-    await app.ready();
-    await app.scheduler.start();
-    return app;
-  }
 
   beforeAll(async () => {
     const setup = await openDatabase({ kind: 'postgres', url: pg.url });
     await migrate(setup);
     await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
     await setup.close();
-    a = await startServer();
-    b = await startServer();
+    servers.push(await startPostgresServer(pg.url, { jobs: FAST_JOBS }), await startPostgresServer(pg.url, { jobs: FAST_JOBS }));
+    [a, b] = servers.map((server) => server.app);
     admin = await login(a, ADMIN);
   }, 120_000);
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const database of databases) await database.close();
+    for (const server of servers) await server.close();
     await pg.stop();
   });
 
@@ -69,13 +45,13 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
   async function insertFlow(name: string, trigger: { subtype: string; config?: object }) {
     const id = `flow-${Date.now()}-${name.replace(/\W/g, '').toLowerCase()}`;
     const start = { id: 'start', type: 'trigger', position: { x: 0, y: 0 }, data: { label: 'Start', subtype: trigger.subtype, triggerType: trigger.subtype, config: trigger.config ?? {} } };
-    await withFlowTables(databases[0].db)
+    await withFlowTables(servers[0].database.db)
       .insertInto('flows')
       .values({ id, name, library_id: admin.body.library_id, owner_id: admin.body.user_id, flow_data: JSON.stringify({ nodes: [start], edges: [], viewport: { x: 0, y: 0, zoom: 1 } }) } as never)
       .execute();
     return id;
   }
-  const runsOf = (id: string) => withFlowTables(databases[0].db).selectFrom('flow_runs').selectAll().where('flow_id', '=', id).execute();
+  const runsOf = (id: string) => withFlowTables(servers[0].database.db).selectFrom('flow_runs').selectAll().where('flow_id', '=', id).execute();
 
   it('a session opened on one server is refreshed and used on the other', async () => {
     const refreshed = await b.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: admin.refreshCookie } });

@@ -66,6 +66,34 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   };
 }
 
+/**
+ * The real app on an existing PostgreSQL database (no seeding), as one server process of several sharing it:
+ * each call opens its own pool (and, with `jobs`, its own pg-boss).
+ */
+export async function startPostgresServer(url: string, options: { jobs?: AppDeps['jobs'] } = {}): Promise<TestContext> {
+  const database = await openDatabase({ kind: 'postgres', url });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ACCENT_MASTER_KEY: Buffer.alloc(32, 5).toString('base64'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
+    STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
+  });
+  const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 }, jobs: options.jobs });
+  await app.ready();
+  if (options.jobs) await app.scheduler.start();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 export interface SignedIn {
   token: string;
   refreshCookie: string;
