@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { backgroundAgentToRow, backgroundConfigFromRow, newBackgroundAgent, type BackgroundAgentConfig } from '@accent/background-common';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { sql } from 'kysely';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(30_000);
 
@@ -42,17 +42,10 @@ async function insertAgent(owner: SignedIn, name = 'Owner-written'): Promise<str
   return rows[0].id;
 }
 
-const warn = console.warn;
 beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
-  };
-  ({ createClient } = await import('@supabase/supabase-js'));
+  createClient = await importCreateClient();
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  clientConfig = (await (await fetch(`http://127.0.0.1:${address.port}/api/v1/config`)).json()) as typeof clientConfig;
+  clientConfig = (await (await fetch(`${await listenOnLoopback(ctx.app)}/api/v1/config`)).json()) as typeof clientConfig;
   admin = await loginAdmin(ctx.app);
   member = await loginMember(ctx.app);
   await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'bg-builder@accent.local', password: 'builder-password', role: 'builder' });
@@ -62,7 +55,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  console.warn = warn;
   await ctx?.close();
 });
 

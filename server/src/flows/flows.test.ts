@@ -6,7 +6,7 @@ import type { FlowRun } from '@accent/flows-common';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { FAST_JOBS, TEST_KEY, waitFor } from '../testing/missions.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { FLOW_SECRET_HEADER, scheduleKeyFor } from './deploy.js';
 import { FLOW_QUEUE } from './runner.js';
 import { withFlowTables } from './tables.js';
@@ -67,18 +67,11 @@ const flowRow = (id: string) => withFlowTables(ctx.database.db).selectFrom('flow
 const runsOf = (id: string) => withFlowTables(ctx.database.db).selectFrom('flow_runs').selectAll().where('flow_id', '=', id).orderBy('created_at').execute();
 const post = (url: string, who: SignedIn | null, payload?: unknown) => ctx.app.inject({ method: 'POST', url, headers: who ? who.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-const warn = console.warn;
 beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
-  };
-  ({ createClient } = await import('@supabase/supabase-js'));
+  createClient = await importCreateClient();
   model = await startModelServer({ apiKey: TEST_KEY });
   ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnLoopback(ctx.app);
   clientConfig = (await (await fetch(`${baseUrl}/api/v1/config`)).json()) as typeof clientConfig;
   admin = await loginAdmin(ctx.app);
   member = await loginMember(ctx.app);
@@ -89,7 +82,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  console.warn = warn;
   await ctx?.close();
   await model?.close();
 });

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { saveAgent } from '../agents/service.js';
 import { EMBEDDED_ANON_KEY } from '../client-config/routes.js';
 import { agentSaveRequestSchema } from '@accent/agents-common';
-import { createTestContext, createUser, login, loginAdmin, loginMember, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { AUTH_MESSAGES } from './auth.js';
 
 type Row = Record<string, unknown>;
@@ -65,18 +65,10 @@ async function rest(path: string, init: RequestInit & { token?: string | null } 
   return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as Row) : null };
 }
 
-const warn = console.warn;
 beforeAll(async () => {
-  // supabase-js warns on import that Node 20 is deprecated: not this test's concern
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
-  };
-  ({ createClient } = await import('@supabase/supabase-js'));
+  createClient = await importCreateClient();
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnLoopback(ctx.app);
   clientConfig = (await (await fetch(`${baseUrl}/api/v1/config`)).json()) as typeof clientConfig;
 
   admin = await loginAdmin(ctx.app);
@@ -96,7 +88,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  console.warn = warn;
   await ctx?.close();
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { withMissionTables } from '../missions/tables.js';
 import { withPageTables } from '../pages/tables.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 type Row = Record<string, unknown>;
 
@@ -18,24 +18,16 @@ let member: SignedIn;
 const client = (token: string): SupabaseClient =>
   createClient(baseUrl, 'anon', { accessToken: async () => token, realtime: { transport: class {} as never } });
 
-const warn = console.warn;
 beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
-  };
-  ({ createClient } = await import('@supabase/supabase-js'));
+  createClient = await importCreateClient();
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnLoopback(ctx.app);
   admin = await loginAdmin(ctx.app);
   member = await loginMember(ctx.app);
   await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'builder@accent.local', password: 'builder-password', role: 'builder' });
   builder = await login(ctx.app, { email: 'builder@accent.local', password: 'builder-password' });
 }, 90_000);
 afterAll(async () => {
-  console.warn = warn;
   await ctx?.close();
 });
 

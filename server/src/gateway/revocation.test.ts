@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { createTestContext, createUser, login, loginAdmin, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { REFRESH_COOKIE } from '../auth/routes.js';
 import { AUTH_MESSAGES } from './auth.js';
 
@@ -44,23 +44,15 @@ async function newUser(role: 'admin' | 'member') {
 const patchUser = (id: string, body: Record<string, unknown>) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${id}`, headers: admin.headers, payload: body });
 
-const warn = console.warn;
 beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
-  };
-  ({ createClient } = await import('@supabase/supabase-js'));
+  createClient = await importCreateClient();
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnLoopback(ctx.app);
   clientConfig = (await (await fetch(`${baseUrl}/api/v1/config`)).json()) as typeof clientConfig;
   admin = await loginAdmin(ctx.app);
 }, 60_000);
 
 afterAll(async () => {
-  console.warn = warn;
   await ctx?.close();
 });
 

@@ -12,7 +12,7 @@ import { pageVisitor, canRun } from '../runtime/access.js';
 import { startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
 import { saveAgent, TEST_KEY } from '../testing/missions.js';
 import { makeStaticRoot } from '../testing/static-root.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { publishedBundlePath } from './published-html.js';
 import { PUBLIC_PAGE_TEXTS } from './public.js';
 import { newSlug, PAGE_MESSAGES } from './service.js';
@@ -91,19 +91,12 @@ const chat = (slug: string, body: Row, options: { cookie?: string; plain?: boole
   });
 const visitorCookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((c) => c.name === VISITOR_COOKIE)?.value;
 
-const warn = console.warn;
 beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
-  };
-  ({ createClient } = await import('@supabase/supabase-js'));
+  createClient = await importCreateClient();
   model = await startModelServer({ apiKey: TEST_KEY });
   staticRoot = makeStaticRoot({ 'mfe-pages/dist/published/index.html': BUNDLE });
   ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url, PAGE_CHAT_RATE_LIMIT: String(RATE_LIMIT), STATIC_ROOT: staticRoot } });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnLoopback(ctx.app);
   clientConfig = (await (await fetch(`${baseUrl}/api/v1/config`)).json()) as typeof clientConfig;
 
   admin = await loginAdmin(ctx.app);
@@ -122,7 +115,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  console.warn = warn;
   await ctx?.close();
   await model?.close();
 });

@@ -94,6 +94,30 @@ export async function startPostgresServer(url: string, options: { jobs?: AppDeps
   };
 }
 
+/**
+ * supabase-js's createClient, for tests that drive the data gateway with the real client. Its import warns
+ * that Node 20 is deprecated (not a test's concern): that one warning is kept out of the output.
+ */
+export async function importCreateClient(): Promise<typeof import('@supabase/supabase-js').createClient> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('Node.js 20 and below are deprecated')) warn(...args);
+  };
+  try {
+    return (await import('@supabase/supabase-js')).createClient;
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** The app on a loopback port, for clients that speak HTTP themselves (supabase-js, fetch): its base URL. */
+export async function listenOnLoopback(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export interface SignedIn {
   token: string;
   refreshCookie: string;
