@@ -10,6 +10,9 @@ import path from 'node:path';
 // ACCENT_E2E_MODEL_PORT says otherwise.
 const PORT = Number(process.env.ACCENT_E2E_PORT ?? 3199);
 const MODEL_PORT = Number(process.env.ACCENT_E2E_MODEL_PORT ?? PORT + 1);
+// The mailbox (e2e/support/smtp-sink.mjs): SMTP on PORT + 2, its HTTP front (GET /messages) on PORT + 3.
+const SMTP_PORT = Number(process.env.ACCENT_E2E_SMTP_PORT ?? PORT + 2);
+const MAILBOX_URL = `http://127.0.0.1:${SMTP_PORT + 1}`;
 const DATA_DIR = process.env.ACCENT_E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'accent-e2e-'));
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -42,6 +45,15 @@ export default defineConfig({
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_MODEL_PORT: String(MODEL_PORT) },
     },
     {
+      name: 'mailbox',
+      command: 'node e2e/support/smtp-sink.mjs',
+      cwd: ROOT,
+      url: `${MAILBOX_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_SMTP_PORT: String(SMTP_PORT) },
+    },
+    {
       name: 'app server',
       command: 'node server/dist/main.js',
       cwd: ROOT,
@@ -56,6 +68,7 @@ export default defineConfig({
         LOGIN_RATE_LIMIT: '1000',
         LOGIN_ADDRESS_RATE_LIMIT: '1000',
         OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Playwright passes its own environment on: blank (= unset for the server) any provider key found
         // there, so the keys are exactly what the tests store and Anthropic stays unconfigured.
         OPENAI_API_KEY: '',

@@ -18,27 +18,41 @@ test.beforeAll(async ({ request }) => {
   await saveAgent(request, admin, { name: agentName, steps: [{ name: 'Answer', query: 'For {{customerName}} in {{language}}: {{query}}' }] });
 });
 
+// every zone and the palette in view at once: a drag never has to scroll the page
+test.use({ viewport: { width: 1440, height: 1400 } });
+
 const zone = (page: Page, name: 'Full width' | 'Left column' | 'Right column') => page.getByRole('region', { name: `${name} zone`, exact: true });
 const cards = (page: Page) => page.getByTestId('canvas-component');
 const cardsIn = (page: Page, z: Locator) => z.getByTestId('canvas-component');
 
 async function centre(locator: Locator): Promise<{ x: number; y: number }> {
-  await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   expect(box, 'element has a box').not.toBeNull();
   return { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
 }
 
-/** A mouse drag as a person makes it: press, move past the drag threshold, glide to the target, release. */
+/**
+ * A mouse drag as a person makes it: press, move past the drag threshold, glide to the target, and release only
+ * once the target stands still under the pointer. The viewport is tall enough that the builder needs no scrolling;
+ * the target is measured again while the pointer rests, so a layout that moves during the drag (the placeholder
+ * opening in a zone, an auto-scroll on a slow machine) is followed rather than missed.
+ */
 async function dragWithMouse(page: Page, source: Locator, target: Locator): Promise<void> {
+  await source.scrollIntoViewIfNeeded();
   const from = await centre(source);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 12, from.y + 12, { steps: 4 });
-  const to = await centre(target);
+  let to = await centre(target);
   await page.mouse.move(to.x, to.y, { steps: 20 });
-  await page.waitForTimeout(250);
-  await page.mouse.move(to.x + 2, to.y + 2, { steps: 2 });
+  for (let still = 0, tries = 0; still < 2 && tries < 20; tries++) {
+    await page.waitForTimeout(150);
+    const now = await centre(target);
+    if (Math.abs(now.x - to.x) < 2 && Math.abs(now.y - to.y) < 2) still++;
+    else still = 0;
+    to = now;
+    await page.mouse.move(to.x + (tries % 2 ? 1 : -1), to.y, { steps: 2 });
+  }
   await page.mouse.up();
   // the drop animation
   await page.waitForTimeout(400);
