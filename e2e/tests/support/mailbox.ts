@@ -28,6 +28,10 @@ export async function mailTo(request: APIRequestContext, address: string): Promi
 /** Waits for the `count`-th message to `address` (1 = the first) and answers it. */
 export async function waitForMail(request: APIRequestContext, address: string, count = 1): Promise<Mail> {
   let found: Mail[] = [];
-  await expect.poll(async () => (found = await mailTo(request, address)).length, { timeout: 15_000, message: `mail number ${count} to ${address}` }).toBeGreaterThanOrEqual(count);
+  const arrived = async () => {
+    found = await mailTo(request, address);
+    return found.length;
+  };
+  await expect.poll(arrived, { timeout: 15_000, message: `mail number ${count} to ${address}` }).toBeGreaterThanOrEqual(count);
   return found[count - 1]!;
 }
