@@ -20,6 +20,7 @@ import {
   MyTeamPage,
   MyToolsPage,
   NotFoundPage,
+  ProfilePage,
 } from './pages.js';
 
 /** The shell's own pages inside the sidebar layout (SHELL_ROUTES minus /, /landing, /login). */
@@ -33,6 +34,7 @@ export const SHELL_LAYOUT_ROUTES = [
   { path: '/end-user/my-tools', Page: MyToolsPage },
   { path: '/end-user/analytics', Page: AnalyticsPage },
   { path: '/end-user/my-team', Page: MyTeamPage },
+  { path: '/profile', Page: ProfilePage },
 ] as const;
 
 export function AppRoutes() {

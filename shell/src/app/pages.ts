@@ -12,6 +12,7 @@ export const EndUserDashboard = lazy(() => import('../end-user/EndUserDashboard.
 export const MyToolsPage = lazy(() => import('../end-user/MyToolsPage.js'));
 export const AnalyticsPage = lazy(() => import('../end-user/AnalyticsPage.js'));
 export const MyTeamPage = lazy(() => import('../end-user/MyTeamPage.js'));
+export const ProfilePage = lazy(() => import('../profile/ProfilePage.js'));
 export const NotFoundPage = lazy(() => import('./NotFound.js'));
 
 // The sidebar layout comes after sign-in, not with the login page. (RemoteArea stays in the first load:

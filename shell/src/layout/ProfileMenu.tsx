@@ -1,5 +1,5 @@
 // The sidebar footer: the user's initials, name and role, and their menu (spec 01 §2): Settings (only
-// closes the menu), the mode switch, and Logout (back to the landing page).
+// closes the menu), the mode switch, Profile (the account page, in both modes) and Logout.
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@accent/shared';
 import { getStore, useSession } from '@accent/shared/client';
@@ -26,6 +26,7 @@ export function ProfileMenu({ mode, expanded }: { mode: ShellMode; expanded: boo
     mode === 'end-user'
       ? { label: SWITCH_TO_ADMIN, onSelect: () => navigate('/home') }
       : { label: SWITCH_TO_END_USER, onSelect: () => navigate('/end-user/dashboard') },
+    { label: 'Profile', onSelect: () => navigate('/profile') },
     {
       label: 'Logout',
       danger: true,

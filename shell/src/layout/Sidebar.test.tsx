@@ -156,6 +156,13 @@ describe('profile menu', () => {
     expect(location()).toBe('/end-user/dashboard');
   });
 
+  it('Profile opens the account page', async () => {
+    await renderWithProviders(<Sidebar />, '/end-user/dashboard');
+    await userEvent.click(trigger());
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    expect(location()).toBe('/profile');
+  });
+
   it('Logout signs out and goes to the landing page', async () => {
     const { services, logout } = fakeServices();
     await renderWithProviders(<Sidebar />, '/home', { services });
