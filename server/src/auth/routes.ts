@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrorSchema } from '../http/api-error.js';
 import { loginRequestSchema, loginResponseSchema, userSchema } from './schemas.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -11,22 +11,17 @@ import { libraryIdByName, record } from '../audit/audit.js';
 import type { AccessTokens } from './access-token.js';
 import { NOT_SIGNED_IN, type Guard } from './guard.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
-import { issueRefreshToken, PERSISTENT_TTL_MS, revokeFamily, revokeFamilyOf, rotateRefreshToken, type IssuedRefreshToken } from './refresh-tokens.js';
-import { findLoginCandidate, findSessionUser, toAuthUser, toUserResponse, type SessionUser } from './users.js';
+import { revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens.js';
+import { createSessionIssuer, originOf, REFRESH_COOKIE } from './issue-session.js';
+import { findLoginCandidate, findSessionUser, toUserResponse } from './users.js';
 
-export const REFRESH_COOKIE = 'accent_refresh';
-/** Set and cleared with the refresh cookie; the browser only tries a refresh when it is there. */
-export const SIGNED_IN_COOKIE = 'accent_signed_in';
-export const AUTH_PATH = '/api/auth';
+export { AUTH_PATH, REFRESH_COOKIE, SIGNED_IN_COOKIE } from './issue-session.js';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   sessionExpired: 'Your session has expired. Please sign in again.',
   tooManyAttempts: (seconds: number) => `Too many login attempts. Try again in ${seconds} seconds.`,
 } as const;
-
-/** Where the studio is served from, the web client URL when the environment names none. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export interface AuthRoutesOptions {
   db: Kysely<DB>;
@@ -46,23 +41,8 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, tokens, authenticate } = options;
 
-  const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) => {
-    // without Max-Age the cookies live until the browser closes (no remember me)
-    const maxAge = refresh.persistent ? PERSISTENT_TTL_MS / 1000 : undefined;
-    reply.setCookie(REFRESH_COOKIE, refresh.token, { httpOnly: true, sameSite: 'strict', secure: options.cookieSecure, path: AUTH_PATH, maxAge });
-    // readable by the page, holding nothing secret: a signed-out visit does not ask /refresh for nothing
-    reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, sameSite: 'strict', secure: options.cookieSecure, path: '/', maxAge });
-  };
-  const clearRefreshCookie = (reply: FastifyReply) => {
-    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: options.cookieSecure, path: AUTH_PATH });
-    reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'strict', secure: options.cookieSecure, path: '/' });
-  };
-
-  /** The login/refresh answer: a fresh access token plus the user. */
-  async function sessionResponse(request: FastifyRequest, user: SessionUser, sessionId: string) {
-    const { token, expiresIn } = await tokens.sign(toAuthUser(user, sessionId));
-    return { token, expires_in: expiresIn, ...toUserResponse(user, originOf(request)) };
-  }
+  // every way of signing in ends in this one issuance (see issue-session.ts)
+  const { signIn, sessionResponse, setRefreshCookie, clearRefreshCookie } = createSessionIssuer({ db, tokens, cookieSecure: options.cookieSecure });
 
   const tooManyAttempts = (_request: FastifyRequest, context: { ttl: number }) =>
     new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000))));
@@ -116,10 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         await sleep(options.loginFailureDelayMs);
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
       }
-      const refresh = await issueRefreshToken(db, user.id, remember_me);
-      await record(db, { libraryId: user.libraryId, actor: { id: user.id, email: user.email }, action: 'auth.sign_in', ip: request.ip });
-      setRefreshCookie(reply, refresh);
-      return sessionResponse(request, user, refresh.sessionId);
+      return signIn(request, reply, user, { persistent: remember_me, method: 'password' });
     },
   );
 
