@@ -12,6 +12,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAccessTokens } from './auth/access-token.js';
 import { agentRoutes } from './agents/routes.js';
 import { flowHostRoutes } from './flows/allowed-hosts.js';
+import { invitationAdminRoutes, invitationPublicRoutes } from './auth/invitations/routes.js';
+import { createMailer } from './delivery/channels.js';
+import { teamRoutes } from './team/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
@@ -144,6 +147,12 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(flowHostRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, environment: config.flowAllowHosts });
+  // invitations and self sign-up: the admin side, and the emailed links' public side
+  const linkMailer = createMailer(config);
+  app.addHook('onClose', async () => linkMailer.close());
+  await app.register(invitationAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, mailer: linkMailer, publicUrl: config.publicUrl });
+  await app.register(invitationPublicRoutes, { prefix: AUTH_PATH, db: db.db, tokens, cookieSecure: config.cookieSecure, mailer: linkMailer, publicUrl: config.publicUrl });
+  await app.register(teamRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(remoteRoutes, {
     prefix: '/api/v1',
     db: db.db,

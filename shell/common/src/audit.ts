@@ -21,6 +21,12 @@ export const AUDIT_ACTIONS = [
   'flow.deploy',
   'flow.undeploy',
   'settings.flow_hosts',
+  'invitation.create',
+  'invitation.resend',
+  'invitation.revoke',
+  'invitation.accept',
+  'auth.sign_up',
+  'settings.sign_up_domains',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

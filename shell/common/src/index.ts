@@ -2,3 +2,5 @@
 export * from './admin.js';
 export * from './audit.js';
 export * from './flow-hosts.js';
+export * from './invitations.js';
+export * from './team.js';
