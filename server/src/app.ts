@@ -21,6 +21,7 @@ import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
 import { createAuthenticate } from './auth/guard.js';
 import { adminRoutes } from './admin/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { masterKeyFor, type Config } from './config.js';
 import { createCredentialStore } from './credentials/store.js';
 import type { Database } from './db/database.js';
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
+  await app.register(analyticsRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(flowHostRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, environment: config.flowAllowHosts });
   // invitations and self sign-up: the admin side, and the emailed links' public side
   const linkMailer = createMailer(config);

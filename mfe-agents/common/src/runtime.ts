@@ -31,8 +31,8 @@ export function cannotRunNote(missing: readonly string[] | undefined): string | 
   return parts.join('; ');
 }
 
-/** Where a run came from: the editor's Test Agent modal, the /agent-test page, a chatbot, the API, or another agent. */
-export const RUN_SOURCES = ['test', 'agent-test', 'chatbot', 'api', 'agent', 'background', 'page'] as const;
+/** Where a run came from: the editor's Test Agent modal, the /agent-test page, a chatbot, the API, another agent, a background agent, a published page or a mission. */
+export const RUN_SOURCES = ['test', 'agent-test', 'chatbot', 'api', 'agent', 'background', 'page', 'mission'] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];
 /** Sources a caller may claim; 'agent' is set by the server for agent-to-agent calls. */
 export const INVOKE_SOURCES = ['test', 'agent-test', 'chatbot', 'api'] as const;
@@ -41,7 +41,7 @@ export const INVOKE_SOURCES = ['test', 'agent-test', 'chatbot', 'api'] as const;
  * get the real error instead, because they exist to debug the agent; visitors of published pages get
  * the fallback like chatbot users (the run keeps the real error).
  */
-export const FALLBACK_SOURCES: readonly RunSource[] = ['chatbot', 'api', 'page'];
+export const FALLBACK_SOURCES: readonly RunSource[] = ['chatbot', 'api', 'page', 'mission'];
 
 export const RUN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

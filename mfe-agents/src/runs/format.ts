@@ -9,6 +9,7 @@ export const SOURCE_LABELS: Record<RunSource, string> = {
   agent: 'Another agent',
   background: 'Background agent',
   page: 'Published page',
+  mission: 'Mission',
 };
 
 export const STATUS_LABELS: Record<RunStatus, string> = {

@@ -84,7 +84,7 @@ describe('missions on the server', () => {
       expect(lastUserMessage(model.requests[0].body)).toBe('Brief me on pricing');
 
       const agentRun = await ctx.database.db.selectFrom('agent_runs').selectAll().where('id', '=', run.agent_run_id!).executeTakeFirstOrThrow();
-      expect(agentRun).toMatchObject({ source: 'api', status: 'succeeded', user_id: admin.body.user_id, agent_name: 'Mission Writer' });
+      expect(agentRun).toMatchObject({ source: 'mission', status: 'succeeded', user_id: admin.body.user_id, agent_name: 'Mission Writer' });
 
       const mission = await missionRow(ctx, id);
       expect(mission.execution_count).toBe(1);

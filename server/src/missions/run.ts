@@ -1,5 +1,5 @@
 // Running a mission: a pg-boss job → a mission_runs row → the agent (runtime.runAgent as the mission's
-// owner, the prompt as query, the parameters as params, source 'api') → the run's outcome and the
+// owner, the prompt as query, the parameters as params, source 'mission') → the run's outcome and the
 // mission's counters in one transaction → deliveries.
 //
 // Queues:
@@ -151,13 +151,13 @@ export function createMissionRunner(deps: MissionRunnerDeps) {
             useHistory: false,
             saveHistory: false,
             maxHistoryItems: 0,
-            source: 'api',
+            source: 'mission',
             signal: job.signal,
           });
           if (answer.status === 'succeeded') {
             result = { status: 'succeeded', output: answer.output, error: null, agentRunId: answer.runId };
           } else {
-            // the agent's fallback answered (source 'api'); the run keeps the real error
+            // the agent's fallback answered (source 'mission'); the run keeps the real error
             const agentRun = await deps.db.selectFrom('agent_runs').select('error').where('id', '=', answer.runId).executeTakeFirst();
             result = { status: 'failed', output: null, error: agentRun?.error ?? 'The agent run failed', agentRunId: answer.runId };
           }

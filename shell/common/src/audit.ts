@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'flow.deploy',
   'flow.undeploy',
   'settings.flow_hosts',
+  'settings.model_prices',
   'invitation.create',
   'invitation.resend',
   'invitation.revoke',

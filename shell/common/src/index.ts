@@ -1,5 +1,6 @@
 // @accent/shell-common: the Admin area's contract (users, credentials), used by the server and the shell.
 export * from './admin.js';
+export * from './analytics.js';
 export * from './audit.js';
 export * from './flow-hosts.js';
 export * from './invitations.js';

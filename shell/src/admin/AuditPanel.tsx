@@ -29,6 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'flow.deploy': 'Deployed a flow',
   'flow.undeploy': 'Undeployed a flow',
   'settings.flow_hosts': 'Changed the allowed flow hosts',
+  'settings.model_prices': 'Changed the model prices',
 };
 
 const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
