@@ -16,6 +16,7 @@ import { invitationAdminRoutes, invitationPublicRoutes } from './auth/invitation
 import { createMailer } from './delivery/channels.js';
 import { teamRoutes } from './team/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
+import { SSO_PATH, ssoAdminRoutes, ssoAuthRoutes } from './auth/sso/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
 import { createAuthenticate } from './auth/guard.js';
@@ -149,6 +150,9 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(analyticsRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(flowHostRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, environment: config.flowAllowHosts });
+  // single sign-on (OpenID Connect): Admin → Sign-in, and the login page's start, callback and linked identities
+  await app.register(ssoAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, masterKey: masterKeyFor(config), allowHosts: config.ssoAllowHosts, publicUrl: config.publicUrl });
+  await app.register(ssoAuthRoutes, { prefix: SSO_PATH, db: db.db, authenticate, tokens, cookieSecure: config.cookieSecure, masterKey: masterKeyFor(config), allowHosts: config.ssoAllowHosts, publicUrl: config.publicUrl });
   // invitations and self sign-up: the admin side, and the emailed links' public side
   const linkMailer = createMailer(config);
   app.addHook('onClose', async () => linkMailer.close());

@@ -106,6 +106,17 @@ const envSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }
     }),
+  // Single sign-on: identity providers on private hosts the server may reach (and over http://), such as
+  // an in-house provider or a test's provider on loopback; unset in production unless one is needed
+  SSO_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of splitAllowHosts(value ?? '')) {
+        const problem = allowHostProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+    }),
   // behind a reverse proxy: whom to believe about the client's address (rate limits) and protocol
   TRUST_PROXY: z
     .string()
@@ -167,6 +178,8 @@ export interface Config {
   webhookSigningSecret: string;
   /** FLOW_ALLOW_HOSTS (comma-separated names, *.suffix, IPs, CIDRs): private hosts flows' HTTP actions may reach. */
   flowAllowHosts: string[];
+  /** SSO_ALLOW_HOSTS: private identity-provider hosts single sign-on may reach, http:// allowed for them. */
+  ssoAllowHosts: string[];
   /** TRUST_PROXY for Fastify: false (default), true, a hop count, or proxy addresses/CIDRs */
   trustProxy: boolean | number | string;
   /** PUBLIC_URL without a trailing slash: the origin of deployed flows' webhook and form URLs; unset → the request's. */
@@ -248,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     webhookSigningSecret: e.WEBHOOK_SIGNING_SECRET ?? jwtSecret,
     flowAllowHosts: splitAllowHosts(e.FLOW_ALLOW_HOSTS ?? ''),
+    ssoAllowHosts: splitAllowHosts(e.SSO_ALLOW_HOSTS ?? ''),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
   };

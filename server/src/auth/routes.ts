@@ -14,6 +14,8 @@ import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens.js';
 import { createSessionIssuer, originOf, REFRESH_COOKIE } from './issue-session.js';
 import { findLoginCandidate, findSessionUser, toUserResponse } from './users.js';
+import { SSO_MESSAGES } from '@accent/shell-common';
+import { passwordSignInOff } from './sso/store.js';
 
 export { AUTH_PATH, REFRESH_COOKIE, SIGNED_IN_COOKIE } from './issue-session.js';
 
@@ -66,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the refresh cookie',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
       config: {
         rateLimit: {
@@ -96,6 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         await sleep(options.loginFailureDelayMs);
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
       }
+      // the library may have turned password sign-in off for single sign-on (administrators keep it)
+      const ssoOnly = await passwordSignInOff(db, user);
+      if (ssoOnly) throw new HttpError(403, SSO_MESSAGES.passwordSignInOff(ssoOnly.provider));
       return signIn(request, reply, user, { persistent: remember_me, method: 'password' });
     },
   );

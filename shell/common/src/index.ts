@@ -5,3 +5,4 @@ export * from './audit.js';
 export * from './flow-hosts.js';
 export * from './invitations.js';
 export * from './team.js';
+export * from './sso.js';

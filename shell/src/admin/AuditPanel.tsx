@@ -29,6 +29,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'flow.deploy': 'Deployed a flow',
   'flow.undeploy': 'Undeployed a flow',
   'settings.flow_hosts': 'Changed the allowed flow hosts',
+  'settings.sso': 'Changed single sign-on',
+  'sso.link': 'Linked a sign-in account',
+  'sso.unlink': 'Unlinked a sign-in account',
   'settings.model_prices': 'Changed the model prices',
 };
 
