@@ -16,6 +16,7 @@ import { invitationAdminRoutes, invitationPublicRoutes } from './auth/invitation
 import { createMailer } from './delivery/channels.js';
 import { teamRoutes } from './team/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
+import { emailSignInRoutes } from './auth/email/routes.js';
 import { SSO_PATH, ssoAdminRoutes, ssoAuthRoutes } from './auth/sso/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
     loginAddressRateLimit: auth.loginAddressRateLimit ?? { max: config.loginAddressRateLimit, windowMs: 60_000 },
     refreshKey: config.jwtSecret,
   });
+  await app.register(emailSignInRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, codeKey: config.jwtSecret });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
   const runtime = createRuntime({ db: db.db, config, credentials });
   // One pg-boss per process on the same database; stopped (gracefully) when the app closes.

@@ -102,3 +102,10 @@ export async function revokeFamily(db: Kysely<DB>, familyId: string, userId?: st
   if (userId !== undefined) update = update.where('user_id', '=', userId);
   await update.execute();
 }
+
+/** Ends every sign-in of a user (a password reset), or every one but `keepFamilyId` (a password change). */
+export async function revokeUserSessions(db: Kysely<DB>, userId: string, keepFamilyId?: string): Promise<void> {
+  let update = db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepFamilyId !== undefined) update = update.where('family_id', '!=', keepFamilyId);
+  await update.execute();
+}

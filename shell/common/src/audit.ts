@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'auth.sign_in_failed',
+  'auth.password_reset',
+  'auth.password_change',
   'user.create',
   'user.update',
   'credential.save',

@@ -12,6 +12,8 @@ import styles from './Admin.module.css';
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.sign_in': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
+  'auth.password_reset': 'Reset a password by email',
+  'auth.password_change': 'Changed their password',
   'user.create': 'Added a user',
   'user.update': 'Changed a user',
   'credential.save': 'Saved a credential',
