@@ -14,6 +14,7 @@ import {
   AppLayout,
   DeployPage,
   EndUserDashboard,
+  FilesPage,
   HomePage,
   LandingPage,
   LoginPage,
@@ -34,6 +35,8 @@ export const SHELL_LAYOUT_ROUTES = [
   { path: '/end-user/my-tools', Page: MyToolsPage },
   { path: '/end-user/analytics', Page: AnalyticsPage },
   { path: '/end-user/my-team', Page: MyTeamPage },
+  { path: '/files', Page: FilesPage },
+  { path: '/end-user/files', Page: FilesPage },
   { path: '/profile', Page: ProfilePage },
 ] as const;
 

@@ -23,22 +23,24 @@ const labels = () =>
 describe('Sidebar', () => {
   it('shows the admin items and the Admin link outside /end-user', async () => {
     await renderWithProviders(<Sidebar />, '/home');
-    expect(labels()).toEqual(['Home', 'Agents', 'Flows', 'Magic Pages', 'Missions', 'Admin']);
+    expect(labels()).toEqual(['Home', 'Agents', 'Flows', 'Magic Pages', 'Missions', 'Files', 'Admin']);
     expect(navLink('Home')).toHaveAttribute('href', '/home');
     expect(navLink('Agents')).toHaveAttribute('href', '/agents');
     expect(navLink('Flows')).toHaveAttribute('href', '/flows');
     expect(navLink('Magic Pages')).toHaveAttribute('href', '/pages2');
     expect(navLink('Missions')).toHaveAttribute('href', '/missions');
+    expect(navLink('Files')).toHaveAttribute('href', '/files');
     expect(navLink('Admin')).toHaveAttribute('href', '/admin');
   });
 
   it('shows the end-user items under /end-user', async () => {
     await renderWithProviders(<Sidebar />, '/end-user/dashboard');
-    expect(labels()).toEqual(['Dashboard', 'My Team', 'Magic Pages', 'Missions']);
+    expect(labels()).toEqual(['Dashboard', 'My Team', 'Magic Pages', 'Missions', 'Files']);
     expect(navLink('Dashboard')).toHaveAttribute('href', '/end-user/dashboard');
     expect(navLink('My Team')).toHaveAttribute('href', '/end-user/my-team');
     expect(navLink('Magic Pages')).toHaveAttribute('href', '/end-user/magic-pages');
     expect(navLink('Missions')).toHaveAttribute('href', '/end-user/mission-results');
+    expect(navLink('Files')).toHaveAttribute('href', '/end-user/files');
     expect(navLink('Agents')).toBeNull();
     expect(navLink('Admin')).toBeNull();
   });

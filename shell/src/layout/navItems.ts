@@ -7,6 +7,7 @@ import {
   ContentIcon,
   DashboardIcon,
   FlowIcon,
+  FolderIcon,
   HomeIcon,
   MissionIcon,
   PagesIcon,
@@ -32,6 +33,7 @@ export const ADMIN_ITEMS: NavItem[] = [
   { label: 'Flows', to: '/flows', Icon: FlowIcon },
   { label: 'Magic Pages', to: '/pages2', Icon: PagesIcon },
   { label: 'Missions', to: '/missions', Icon: MissionIcon },
+  { label: 'Files', to: '/files', Icon: FolderIcon },
 ];
 
 export const CONTENT_ITEM: NavItem = { label: 'Content', to: '/content', Icon: ContentIcon, badge: 'experimental' };
@@ -43,6 +45,7 @@ export const END_USER_ITEMS: NavItem[] = [
   { label: 'My Team', to: '/end-user/my-team', Icon: TeamIcon },
   { label: 'Magic Pages', to: '/end-user/magic-pages', Icon: PagesIcon },
   { label: 'Missions', to: '/end-user/mission-results', Icon: MissionIcon },
+  { label: 'Files', to: '/end-user/files', Icon: FolderIcon },
 ];
 
 /** The Content feature flag: `localStorage[STORAGE_KEYS.contentFeatureFlag] === 'on'`. */

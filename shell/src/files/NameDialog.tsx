@@ -1,0 +1,82 @@
+// Asks for a name (New folder, Rename): refuses what cannot be a name, or one already taken here, at the field.
+import { useState, type FormEvent } from 'react';
+import { Button, Modal, TextField } from '@accent/shared/ui';
+import { nameProblem } from './paths.js';
+
+export interface NameDialogProps {
+  title: string;
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  /** names already used in the folder */
+  taken: readonly string[];
+  /** resolves when done; a rejection's message is shown in the dialog */
+  onSubmit: (name: string) => Promise<void>;
+  onClose: () => void;
+}
+
+export function NameDialog({ title, label, submitLabel, initial = '', taken, onSubmit, onClose }: NameDialogProps) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formId = `name-dialog-${label.replace(/\W+/g, '-').toLowerCase()}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === initial) {
+      onClose();
+      return;
+    }
+    const problem = nameProblem(trimmed, taken);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(trimmed);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={() => !busy && onClose()}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <TextField
+          label={label}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+          data-autofocus
+          onFocus={(e) => {
+            // select the name without its extension, ready to be typed over
+            const dot = e.target.value.lastIndexOf('.');
+            e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}
