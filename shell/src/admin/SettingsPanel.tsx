@@ -6,6 +6,7 @@ import { loadAdminSettings, saveAdminSettings, toast, useSession } from '@accent
 import { Checkbox } from '@accent/shared/ui';
 import { isContentEnabled, setContentEnabled } from '../layout/navItems.js';
 import { FlowHostsPanel } from './FlowHostsPanel.js';
+import { SignUpDomainsPanel } from './SignUpDomainsPanel.js';
 import styles from './Admin.module.css';
 
 export const SETTINGS_SAVED = 'Settings saved';
@@ -61,6 +62,8 @@ export function SettingsPanel() {
       </section>
 
       <FlowHostsPanel />
+
+      <SignUpDomainsPanel />
 
       {user && (
         <section className={styles.block} aria-labelledby="admin-session">

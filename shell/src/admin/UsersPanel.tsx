@@ -1,13 +1,16 @@
 // Admin → Users: the library's users with inline role and team changes (optimistic, reverted when the
 // server refuses), Deactivate/Reactivate behind a confirmation, and "Add user". The signed-in admin's
 // own row cannot be demoted or deactivated (the server refuses it too).
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type AppRole } from '@accent/shared';
 import { TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type Team } from '@accent/shell-common';
 import { toast, useSession } from '@accent/shared/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
+import { InviteDialog } from './InviteDialog.js';
+import { PendingInvitations } from './PendingInvitations.js';
 import { errorMessage, formatDate } from './format.js';
 import { useAdminServices } from './services.js';
 import { useLoad } from './useLoad.js';
@@ -23,6 +26,10 @@ export function UsersPanel() {
   const fetchUsers = useCallback(() => admin.listUsers(), [admin]);
   const { state, load, update } = useLoad(fetchUsers);
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  // /admin?tab=users&user=<id> (My Team's manage link): that row is marked and scrolled to
+  const [params] = useSearchParams();
+  const focusId = params.get('user');
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
@@ -77,10 +84,19 @@ export function UsersPanel() {
   }
 
   const addButton = (
-    <Button onClick={() => setAdding(true)} disabled={state.status !== 'ready'}>
-      Add user
-    </Button>
+    <div className={styles.rowActions}>
+      <Button variant="secondary" onClick={() => setInviting(true)} disabled={state.status !== 'ready'}>
+        Invite user
+      </Button>
+      <Button onClick={() => setAdding(true)} disabled={state.status !== 'ready'}>
+        Add user
+      </Button>
+    </div>
   );
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (ready && focusId) document.getElementById(`user-row-${focusId}`)?.scrollIntoView?.({ block: 'center' });
+  }, [ready, focusId]);
 
   return (
     <div className={styles.panelBody}>
@@ -119,7 +135,13 @@ export function UsersPanel() {
                 const busy = busyIds.has(u.id);
                 const hintId = own ? `own-row-hint-${u.id}` : undefined;
                 return (
-                  <tr key={u.id} className={cx(!u.active && styles.inactiveRow)} aria-busy={busy || undefined}>
+                  <tr
+                    key={u.id}
+                    id={`user-row-${u.id}`}
+                    className={cx(!u.active && styles.inactiveRow, u.id === focusId && styles.focusedRow)}
+                    aria-current={u.id === focusId || undefined}
+                    aria-busy={busy || undefined}
+                  >
                     <th scope="row">
                       {u.name}
                       {own && <span className={styles.youBadge}>you</span>}
@@ -188,6 +210,10 @@ export function UsersPanel() {
           </table>
         </div>
       )}
+
+      <PendingInvitations />
+
+      {inviting && <InviteDialog onClose={() => setInviting(false)} onInvited={() => setInviting(false)} />}
 
       {adding && (
         <AddUserDialog

@@ -11,6 +11,8 @@ import { ADMIN, fakeServices, renderWithProviders, type FakeServices } from '../
 import AdminPage from './AdminPage.js';
 import { AdminServicesContext } from './services.js';
 import { FlowHostsApiContext, type FlowHostsApi } from './flow-hosts-api.js';
+import { InvitationsApiContext } from './invitations-api.js';
+import { fakeInvitationsApi, type FakeInvitations } from './invitations-testing.js';
 
 export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: ADMIN.user_id,
@@ -163,11 +165,16 @@ const NO_FLOW_HOSTS: FlowHostsApi = {
 
 export interface RenderAdminOptions {
   admin?: FakeAdmin;
+  /** invitations and sign-up domains (default: none, email configured) */
+  invitations?: FakeInvitations;
   shell?: FakeServices;
 }
 
 /** Renders /admin (with `search`, e.g. '?tab=providers') inside the shell's providers. */
-export async function renderAdmin(search = '', { admin = fakeAdminApi(), shell }: RenderAdminOptions = {}): Promise<RenderResult & { admin: FakeAdmin; shell: FakeServices }> {
+export async function renderAdmin(
+  search = '',
+  { admin = fakeAdminApi(), invitations = fakeInvitationsApi(), shell }: RenderAdminOptions = {},
+): Promise<RenderResult & { admin: FakeAdmin; shell: FakeServices; invitations: FakeInvitations }> {
   if (!shell) {
     shell = fakeServices();
     shell.services.remotes = { list: admin.listRegistry };
@@ -175,11 +182,13 @@ export async function renderAdmin(search = '', { admin = fakeAdminApi(), shell }
   const result = await renderWithProviders(
     <AdminServicesContext.Provider value={{ admin: admin.api }}>
       <FlowHostsApiContext.Provider value={NO_FLOW_HOSTS}>
-        <AdminPage />
+        <InvitationsApiContext.Provider value={invitations.api}>
+          <AdminPage />
+        </InvitationsApiContext.Provider>
       </FlowHostsApiContext.Provider>
     </AdminServicesContext.Provider>,
     `/admin${search}`,
     { services: shell.services },
   );
-  return Object.assign(result, { admin, shell });
+  return Object.assign(result, { admin, shell, invitations });
 }

@@ -1,0 +1,101 @@
+// Admin → Settings → Self sign-up: the email domains whose people may create their own account in this
+// library (as end users), one per line; empty keeps sign-up closed. The login page links to /sign-up
+// only while the list has a domain and the server can send email. A refused entry is said at the field
+// with its line.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ApiError, toast } from '@accent/shared/client';
+import { Button, ErrorState, LoadingState, TextArea, useQuery } from '@accent/shared/ui';
+import { errorMessage } from './format.js';
+import { useInvitationsApi } from './invitations-api.js';
+import styles from './Admin.module.css';
+
+export const SIGN_UP_TEXTS = {
+  title: 'Self sign-up',
+  lead: 'People with an address at these domains can create their own account in this library, as end users, after confirming their email.',
+  label: 'Allowed email domains',
+  hint: 'One per line, such as example.com. Leave empty to keep sign-up closed.',
+  noEmail: 'This server cannot send email (SMTP_URL is not set), so nobody can sign up until it can.',
+  save: 'Save domains',
+  saved: 'Sign-up domains saved',
+  loading: 'Loading sign-up domains...',
+} as const;
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** `domains.2: must be…` → `Line 3: must be…`; any other refusal as the server said it. */
+function fieldError(error: unknown): string {
+  const detail = error instanceof ApiError && error.detail ? error.detail : errorMessage(error);
+  const entry = /^(?:body\.)?domains\.(\d+): (.+)$/s.exec(detail);
+  if (entry) return `Line ${Number(entry[1]) + 1}: ${entry[2]}`;
+  return detail.replace(/^(?:body\.)?domains: /, '');
+}
+
+export function SignUpDomainsPanel() {
+  const invitations = useInvitationsApi();
+  const titleId = useId();
+  const loaded = useQuery(['admin', 'sign-up-domains'], () => invitations.getSignUpDomains());
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const savedDomains = loaded.status === 'ready' ? loaded.data.domains.join('\n') : null;
+
+  useEffect(() => {
+    if (savedDomains !== null) setText(savedDomains);
+  }, [savedDomains]);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setError(undefined);
+    try {
+      const data = await invitations.putSignUpDomains(linesOf(text));
+      loaded.setData(() => data);
+      setText(data.domains.join('\n'));
+      toast.success(SIGN_UP_TEXTS.saved);
+    } catch (e) {
+      setError(fieldError(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.block} aria-labelledby={titleId}>
+      <h2 className={styles.blockTitle} id={titleId}>
+        {SIGN_UP_TEXTS.title}
+      </h2>
+      <p className={styles.lead}>{SIGN_UP_TEXTS.lead}</p>
+      {loaded.status === 'error' && <ErrorState message={`Could not load the sign-up domains: ${errorMessage(loaded.error)}`} onRetry={loaded.reload} />}
+      {loaded.status === 'loading' && <LoadingState text={SIGN_UP_TEXTS.loading} />}
+      {loaded.status === 'ready' && (
+        <form onSubmit={save} noValidate>
+          {!loaded.data.email_configured && (
+            <p className={styles.formError} role="note">
+              {SIGN_UP_TEXTS.noEmail}
+            </p>
+          )}
+          <TextArea
+            label={SIGN_UP_TEXTS.label}
+            hint={SIGN_UP_TEXTS.hint}
+            error={error}
+            rows={3}
+            spellCheck={false}
+            autoCapitalize="off"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <Button type="submit" loading={saving}>
+            {SIGN_UP_TEXTS.save}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
