@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAccessTokens } from './auth/access-token.js';
 import { agentRoutes } from './agents/routes.js';
 import { flowHostRoutes } from './flows/allowed-hosts.js';
+import { createKnowledge, knowledgeRoutes, type KnowledgeOptions } from './knowledge/index.js';
 import { invitationAdminRoutes, invitationPublicRoutes } from './auth/invitations/routes.js';
 import { createMailer } from './delivery/channels.js';
 import { teamRoutes } from './team/routes.js';
@@ -61,11 +62,13 @@ export interface AppDeps {
   flows?: FlowsOptions;
   /** Background agent runs tuning (tests shorten retry delays). */
   background?: BackgroundOptions;
+  /** Knowledge ingestion tuning (tests and benchmarks change chunk sizes and concurrency). */
+  knowledge?: KnowledgeOptions;
   /** Where the log goes (default stdout); tests read it. */
   logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, logStream }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -134,11 +137,14 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   });
   await app.register(emailSignInRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, codeKey: config.jwtSecret });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
-  const runtime = createRuntime({ db: db.db, config, credentials });
   // One pg-boss per process on the same database; stopped (gracefully) when the app closes.
   const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
+  const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, log: schedulerLogFrom(app.log), options: knowledgeOptions });
+  app.decorate('knowledge', knowledge);
+  app.addHook('onClose', () => knowledge.drain());
+  const runtime = createRuntime({ db: db.db, config, credentials, knowledge });
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
   app.decorate('missions', missions);
   const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions });
@@ -152,6 +158,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(analyticsRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(flowHostRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, environment: config.flowAllowHosts });
+  await app.register(knowledgeRoutes, { prefix: '/api/v1', db: db.db, authenticate, knowledge });
   // single sign-on (OpenID Connect): Admin → Sign-in, and the login page's start, callback and linked identities
   await app.register(ssoAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, masterKey: masterKeyFor(config), allowHosts: config.ssoAllowHosts, publicUrl: config.publicUrl });
   await app.register(ssoAuthRoutes, { prefix: SSO_PATH, db: db.db, authenticate, tokens, cookieSecure: config.cookieSecure, masterKey: masterKeyFor(config), allowHosts: config.ssoAllowHosts, publicUrl: config.publicUrl });

@@ -92,6 +92,8 @@ export const agentSaveRequestSchema = z.object({
   settings: agentSettingsSchema.optional(),
   /** offered on /chatbots as a chat that keeps a thread */
   chatbot: z.boolean().optional(),
+  /** the knowledge collections (ids) its knowledge base search may read; absent or empty: all of the library's */
+  knowledgeCollections: z.array(z.uuid('A knowledge collection id is not valid')).max(50, 'At most 50 knowledge collections').optional(),
 });
 export type AgentSaveRequest = z.input<typeof agentSaveRequestSchema>;
 export type AgentConfig = z.infer<typeof agentSaveRequestSchema>;

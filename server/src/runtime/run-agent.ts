@@ -23,7 +23,8 @@ import { getAgentForRun } from '../agents/service.js';
 import type { Config, ConnectorKey } from '../config.js';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
-import { searchKnowledgeBase } from '../library/documents.js';
+import type { Knowledge } from '../knowledge/index.js';
+import { searchKnowledgeAndDocuments } from '../tools/internal/knowledge-base.js';
 import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
 import type { ToolContext, ToolGuard } from '../tools/types.js';
 import { canRun, type Runner } from './access.js';
@@ -38,6 +39,8 @@ export interface RuntimeDeps {
   db: Kysely<DB>;
   config: Pick<Config, 'providerEnv' | 'connectorBaseUrls'>;
   credentials: CredentialStore;
+  /** the knowledge base (its search backs the knowledge base tool and the 'search' fallback) */
+  knowledge?: Pick<Knowledge, 'search'>;
 }
 
 export interface RunAgentInput {
@@ -157,12 +160,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     return resolved;
   }
 
-  async function fallbackAnswer(mode: FallbackOption, libraryId: string, query: string): Promise<string> {
+  async function fallbackAnswer(mode: FallbackOption, libraryId: string, query: string, collections: string[] | undefined): Promise<string> {
     if (mode !== 'search') return FALLBACK_ANSWERS[mode];
     try {
-      const hits = await searchKnowledgeBase(db, libraryId, query, 3);
-      if (hits.length === 0) return FALLBACK_ANSWERS.apologize;
-      return ['Here is what I found in the knowledge base:', ...hits.map((h, i) => `${i + 1}. ${h.name} — ${h.snippet}`)].join('\n\n');
+      const { results } = await searchKnowledgeAndDocuments({ db, libraryId, knowledge: deps.knowledge, knowledgeCollections: collections }, query, 3);
+      if (results.length === 0) return FALLBACK_ANSWERS.apologize;
+      return ['Here is what I found in the knowledge base:', ...results.map((h, i) => `${i + 1}. ${h.source} — ${h.snippet}`)].join('\n\n');
     } catch {
       return FALLBACK_ANSWERS.apologize;
     }
@@ -270,7 +273,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           },
         };
         trace.steps.push(stepTrace);
-        const output = await runStep({ input, depth, step, model: models[index], modelInput, runSignal, stepTrace, emit });
+        const output = await runStep({ input, depth, step, model: models[index], modelInput, runSignal, stepTrace, emit, knowledgeCollections: config.knowledgeCollections });
         outputs.push({ name: step.name, output });
       }
 
@@ -295,7 +298,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       // The person gets the agent's fallback; the trace keeps the real error.
       trace.fallback = { mode: settings.fallback, error: message };
       trace.escalated = settings.fallback === 'escalate';
-      const answer = await fallbackAnswer(settings.fallback, input.libraryId, runQuery);
+      const answer = await fallbackAnswer(settings.fallback, input.libraryId, runQuery, config.knowledgeCollections);
       if (input.saveHistory && key) await appendHistory(db, thread, runQuery, answer);
       await finish('failed', answer, message);
       const elapsedMs = Math.round(performance.now() - startedAt);
@@ -313,6 +316,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     runSignal: AbortSignal;
     stepTrace: StepTrace;
     emit: (event: RunEvent) => void;
+    /** the agent's knowledgeCollections */
+    knowledgeCollections: string[] | undefined;
   }
 
   /** One step: a model call (with up to MAX_TOOL_ROUNDS tool rounds), its timeout, retries and trace. */
@@ -332,6 +337,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       connectorBaseUrls: config.connectorBaseUrls,
       connector: (key: ConnectorKey) => credentials.get(input.libraryId, 'connector', key),
       ...(input.toolGuard ? { guard: input.toolGuard } : {}),
+      knowledge: deps.knowledge,
+      knowledgeCollections: run.knowledgeCollections,
       runAgent: async (nested) => {
         if (run.depth + 1 > MAX_AGENT_DEPTH) throw new RunError(400, RUN_MESSAGES.tooDeep(nested.agentName, MAX_AGENT_DEPTH), 'invalid');
         const result = await runAgent({

@@ -47,6 +47,8 @@ export interface ModelServer {
   /** base URL including /v1, as OpenAI clients expect */
   url: string;
   requests: RecordedRequest[];
+  /** how many POST /v1/embeddings were answered (they are not in `requests`) */
+  readonly embeddingRequests: number;
   /** queues replies, used one per request before falling back to the default */
   reply(...rules: ModelRule[]): void;
   /** the answer when no queued reply is left (null: echo the last user message) */
@@ -72,6 +74,27 @@ export function lastUserMessage(body: ChatRequestBody): string {
   return last ? textOf(last.content) : '';
 }
 
+export const EMBEDDING_DIMENSIONS = 256;
+
+/**
+ * A deterministic embedding: each lower-cased word (and its first five letters, so "prices" meets
+ * "pricing") hashed into one of 256 dimensions, the vector normalised. Texts that share words are near.
+ */
+export function embedText(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  const bump = (term: string, weight: number) => {
+    let hash = 2166136261;
+    for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 16777619);
+    vector[(hash >>> 0) % EMBEDDING_DIMENSIONS] += weight;
+  };
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    bump(word, 1);
+    if (word.length > 5) bump(word.slice(0, 5), 0.5);
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((v) => v / norm);
+}
+
 /** A stand-in token count: words. */
 const tokens = (text: string) => Math.max(1, text.split(/\s+/).filter(Boolean).length);
 
@@ -80,6 +103,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let queue: ModelRule[] = [];
   let fallback: ModelRule | null = null;
   let ids = 0;
+  let embeddingRequests = 0;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -91,6 +115,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 
   async function handle(url: string, method: string, headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
     const path = url.split('?')[0];
+    if (method === 'POST' && /\/embeddings$/.test(path)) return embeddings(headers, raw, res);
     if (method !== 'POST' || !/\/chat\/completions$/.test(path)) return json(res, 404, { error: { message: `Unknown route ${method} ${path}`, type: 'invalid_request_error' } });
     let body: ChatRequestBody;
     try {
@@ -149,6 +174,26 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     res.end('data: [DONE]\n\n');
   }
 
+  /** POST /v1/embeddings: deterministic vectors (see embedText), with the same key check as chat. */
+  function embeddings(headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
+    const sentKey = options.keyHeader === 'api-key' ? headers['api-key'] : headers.authorization;
+    if (options.apiKey && sentKey !== (options.keyHeader === 'api-key' ? options.apiKey : `Bearer ${options.apiKey}`)) {
+      return json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    }
+    let body: { model?: string; input?: string | string[] };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return json(res, 400, { error: { message: 'Invalid JSON body', type: 'invalid_request_error' } });
+    }
+    const inputs = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input : null;
+    if (!inputs) return json(res, 400, { error: { message: "'input' is required", type: 'invalid_request_error' } });
+    embeddingRequests++;
+    const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: embedText(String(text)) }));
+    const used = inputs.reduce((n, t) => n + tokens(String(t)), 0);
+    return json(res, 200, { object: 'list', data, model: body.model ?? '', usage: { prompt_tokens: used, total_tokens: used } });
+  }
+
   function json(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(payload));
@@ -159,6 +204,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
     requests,
+    get embeddingRequests() {
+      return embeddingRequests;
+    },
     reply: (...rules) => {
       queue.push(...rules);
     },

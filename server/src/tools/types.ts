@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ConnectorKey } from '../config.js';
 import type { CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
+import type { Knowledge } from '../knowledge/index.js';
 import type { Runner } from '../runtime/access.js';
 
 /** Another agent run from a tool (Ask Agent, Run Agent Command). */
@@ -28,6 +29,10 @@ export interface ToolContext {
   runAgent(run: NestedRun): Promise<{ output: string; runId: string }>;
   /** When set, asked before every call: a reason refuses the call (a background agent's permissions). */
   guard?: ToolGuard;
+  /** the knowledge base's search (absent in contexts without one: document search only) */
+  knowledge?: Pick<Knowledge, 'search'>;
+  /** the collections the agent may search (its config's knowledgeCollections); absent or empty: all */
+  knowledgeCollections?: string[];
 }
 
 /** null allows the call; a string is the reason it is refused. */

@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = [
   'invitation.accept',
   'auth.sign_up',
   'settings.sign_up_domains',
+  'knowledge.collection_create',
+  'knowledge.collection_update',
+  'knowledge.collection_delete',
+  'knowledge.file_upload',
+  'knowledge.file_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

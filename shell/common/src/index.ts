@@ -3,6 +3,7 @@ export * from './admin.js';
 export * from './analytics.js';
 export * from './audit.js';
 export * from './flow-hosts.js';
+export * from './knowledge.js';
 export * from './identity-email.js';
 export * from './invitations.js';
 export * from './team.js';

@@ -1,19 +1,68 @@
-// "internal knowledge base search": full-text search over the library's own documents.
+// "internal knowledge base search": the knowledge base's hybrid search over the collections the agent may
+// search, together with the library's own documents (full text), fused into one ranking. Each result
+// carries its citation (file, page or section) so the model can name its sources and the chat can show them.
+import { citationLabel } from '@accent/shell-common';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { DB } from '../../db/schema.js';
+import type { Knowledge } from '../../knowledge/index.js';
+import { reciprocalRankFusion } from '../../knowledge/search.js';
 import { searchKnowledgeBase } from '../../library/documents.js';
 import { defineTool } from '../types.js';
+
+export interface KnowledgeResult {
+  /** how to cite it: "Report.pdf, page 3", "Guide.md, Installation" */
+  source: string;
+  document: string;
+  page: number | null;
+  section: string | null;
+  /** the knowledge collection, or the document's folder */
+  collection?: string;
+  folder?: string;
+  snippet: string;
+  score: number;
+}
+
+export interface KnowledgeSearchScope {
+  db: Kysely<DB>;
+  libraryId: string;
+  knowledge?: Pick<Knowledge, 'search'>;
+  knowledgeCollections?: string[];
+}
+
+/** The one search behind the tool and the runtime's "search knowledge base" fallback. */
+export async function searchKnowledgeAndDocuments(scope: KnowledgeSearchScope, query: string, limit: number): Promise<{ results: KnowledgeResult[]; warnings: string[] }> {
+  const collectionIds = scope.knowledgeCollections?.length ? scope.knowledgeCollections : undefined;
+  const [knowledge, documents] = await Promise.all([
+    scope.knowledge ? scope.knowledge.search({ libraryId: scope.libraryId, query, collectionIds, limit }) : Promise.resolve({ hits: [], warnings: [] }),
+    searchKnowledgeBase(scope.db, scope.libraryId, query, limit),
+  ]);
+  const byKey = new Map<string, KnowledgeResult>();
+  const knowledgeList = knowledge.hits.map((h, i) => {
+    const key = `k${i}`;
+    byKey.set(key, { source: citationLabel(h), document: h.file, page: h.page, section: h.section, collection: h.collection, snippet: h.snippet, score: h.score });
+    return { id: key, score: h.score };
+  });
+  const documentList = documents.map((d) => {
+    const key = `d${d.id}`;
+    byKey.set(key, { source: d.name, document: d.name, page: null, section: null, folder: d.folder, snippet: d.snippet, score: d.rank });
+    return { id: key, score: d.rank };
+  });
+  const fused = reciprocalRankFusion([knowledgeList, documentList]).slice(0, limit);
+  return { results: fused.map((f) => ({ ...byKey.get(f.id)!, score: Number(f.score.toFixed(4)) })), warnings: knowledge.warnings };
+}
 
 export const knowledgeBaseSearch = defineTool({
   name: 'internal knowledge base search',
   id: 'internal_knowledge_base_search',
   description:
-    "Search the organisation's internal knowledge base (its documents: product, pricing, policies, notes). Returns the best matching documents with snippets. Use it before answering questions about the organisation.",
+    "Search the organisation's internal knowledge base (uploaded files and documents: product, pricing, policies, notes). Returns the best matching passages, each with its source (file, page or section). Use it before answering questions about the organisation, and name the sources you used.",
   inputSchema: z.object({
     query: z.string().min(1).max(500).describe('What to look for, in plain words or with "quoted phrases"'),
-    limit: z.number().int().min(1).max(10).optional().describe('How many documents to return (default 5)'),
+    limit: z.number().int().min(1).max(10).optional().describe('How many passages to return (default 5)'),
   }),
   async execute({ query, limit }, ctx) {
-    const hits = await searchKnowledgeBase(ctx.db, ctx.libraryId, query, limit ?? 5);
-    return { results: hits.map((h) => ({ id: h.id, document: h.name, folder: h.folder, snippet: h.snippet, score: Number(h.rank.toFixed(4)) })) };
+    const { results, warnings } = await searchKnowledgeAndDocuments(ctx, query, limit ?? 5);
+    return warnings.length ? { results, warnings } : { results };
   },
 });
