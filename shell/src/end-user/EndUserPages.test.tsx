@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { MEMBER, agentItem, fakeServices, renderWithProviders, testSession } from '../app/testing.js';
 import AnalyticsPage from './AnalyticsPage.js';
 import EndUserDashboard from './EndUserDashboard.js';
-import MyTeamPage from './MyTeamPage.js';
 import MyToolsPage from './MyToolsPage.js';
 
 const session = testSession();
@@ -39,12 +38,5 @@ describe('end-user pages', () => {
     expect(await screen.findByText('2')).toBeInTheDocument();
     expect(screen.getByText('3.5 KB')).toBeInTheDocument();
     expect(screen.getByText(/^New · /)).toBeInTheDocument();
-  });
-
-  it('my team shows the signed-in user', async () => {
-    await renderWithProviders(<MyTeamPage />, '/end-user/my-team');
-    expect(screen.getByText('Max Member')).toBeInTheDocument();
-    expect(screen.getByText('End User')).toBeInTheDocument();
-    expect(screen.getByText('MM')).toBeInTheDocument();
   });
 });
