@@ -10,6 +10,7 @@ import { AuditPanel } from './AuditPanel.js';
 import { CredentialsPanel } from './CredentialsPanel.js';
 import { RemotesPanel } from './RemotesPanel.js';
 import { SettingsPanel } from './SettingsPanel.js';
+import { SignInPanel } from './SignInPanel.js';
 import { UsersPanel } from './UsersPanel.js';
 import styles from './Admin.module.css';
 
@@ -20,6 +21,7 @@ export const ADMIN_TABS = [
   { id: 'providers', label: 'Model providers' },
   { id: 'connectors', label: 'Connectors' },
   { id: 'settings', label: 'Settings' },
+  { id: 'sign-in', label: 'Sign-in' },
   { id: 'remotes', label: 'Remotes' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
@@ -68,6 +70,7 @@ function AdminArea() {
         {active === 'providers' && <CredentialsPanel key="provider" kind="provider" />}
         {active === 'connectors' && <CredentialsPanel key="connector" kind="connector" />}
         {active === 'settings' && <SettingsPanel />}
+        {active === 'sign-in' && <SignInPanel />}
         {active === 'remotes' && <RemotesPanel />}
         {active === 'audit' && <AuditPanel />}
       </div>

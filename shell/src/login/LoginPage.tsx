@@ -9,12 +9,14 @@ import { returnPathFrom } from '../app/navigation.js';
 import { preloadSignedInScreens } from '../app/pages.js';
 import { Logo } from '../layout/Logo.js';
 import styles from './LoginPage.module.css';
+import { SsoError, SsoSignIn, useLoginTarget } from './SsoSignIn.js';
 
 export default function LoginPage() {
   const { status } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPathFrom(location.state);
+  const sso = useLoginTarget();
 
   if (status === 'unknown') return <FullPageLoading text={RESTORING_SESSION_TEXT} />;
   if (status === 'signed-in') return <Navigate to={target} replace />;
@@ -28,10 +30,12 @@ export default function LoginPage() {
       </header>
       <main className={styles.main}>
         {/* while the user fills the form, the screens after sign-in are fetched (each import runs once) */}
-        <div className={styles.card} onFocusCapture={preloadSignedInScreens} onPointerEnter={preloadSignedInScreens}>
+        <div className={styles.card} onFocusCapture={preloadSignedInScreens} onPointerEnter={preloadSignedInScreens} onChangeCapture={sso.onChangeCapture}>
           <h1 className={styles.title}>Sign in to Accent Studio</h1>
           <p className={styles.lead}>Use your work account to build, test and deploy agents.</p>
+          <SsoError />
           <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+          <SsoSignIn target={sso.target} />
         </div>
         <p className={styles.back}>
           <Link to="/landing">← Back to the product overview</Link>

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { ADMIN, renderWithProviders, testSession } from '../app/testing.js';
 import ProfilePage from './ProfilePage.js';
+import { SsoApiContext } from '../sso/sso-api.js';
+import { fakeSsoApi } from '../sso/testing.js';
 
 const session = testSession();
 beforeAll(() => session.signIn(ADMIN));
@@ -9,7 +11,12 @@ afterAll(() => session.stop());
 
 describe('Profile page', () => {
   it('shows who is signed in', async () => {
-    await renderWithProviders(<ProfilePage />, '/profile');
+    await renderWithProviders(
+      <SsoApiContext.Provider value={fakeSsoApi()}>
+        <ProfilePage />
+      </SsoApiContext.Provider>,
+      '/profile',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@accent.local')).toBeInTheDocument();

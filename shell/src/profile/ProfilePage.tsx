@@ -5,8 +5,9 @@ import { ROLE_LABELS } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
 import { Page, Section } from '../app/Page.js';
 import styles from './Profile.module.css';
+import { LinkedAccountsSection } from './LinkedAccountsSection.js';
 
-export const PROFILE_SECTIONS: ComponentType[] = [];
+export const PROFILE_SECTIONS: ComponentType[] = [LinkedAccountsSection];
 
 export default function ProfilePage() {
   const { user } = useSession();
