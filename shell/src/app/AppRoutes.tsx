@@ -18,6 +18,9 @@ import {
   HomePage,
   LandingPage,
   LoginPage,
+  CodeSignInPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
   MyTeamPage,
   MyToolsPage,
   NotFoundPage,
@@ -47,6 +50,9 @@ export function AppRoutes() {
         <Route path="/" element={<RootRedirect />} />
         <Route path="/landing" element={<LandingPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/code" element={<CodeSignInPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         {REMOTE_ROUTE_SPECS.filter((r) => r.public).map(({ id, pattern }) => (
           <Route key={pattern} path={pattern} element={<RemoteArea id={id} pattern={pattern} />} />
         ))}

@@ -3,6 +3,9 @@ import { lazy } from 'react';
 
 export const LandingPage = lazy(() => import('../landing/LandingPage.js'));
 export const LoginPage = lazy(() => import('../login/LoginPage.js'));
+export const ForgotPasswordPage = lazy(() => import('../login/ForgotPasswordPage.js'));
+export const ResetPasswordPage = lazy(() => import('../login/ResetPasswordPage.js'));
+export const CodeSignInPage = lazy(() => import('../login/CodeSignInPage.js'));
 export const HomePage = lazy(() => import('../home/HomePage.js'));
 export const AdminPage = lazy(() => import('../admin/AdminPage.js'));
 export const AiUniversityPage = lazy(() => import('../ai-university/AiUniversityPage.js'));

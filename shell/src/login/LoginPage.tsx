@@ -9,6 +9,7 @@ import { returnPathFrom } from '../app/navigation.js';
 import { preloadSignedInScreens } from '../app/pages.js';
 import { Logo } from '../layout/Logo.js';
 import styles from './LoginPage.module.css';
+import { EmailSignInLinks } from './EmailSignInLinks.js';
 import { SsoError, SsoSignIn, useLoginTarget } from './SsoSignIn.js';
 
 export default function LoginPage() {
@@ -35,6 +36,7 @@ export default function LoginPage() {
           <p className={styles.lead}>Use your work account to build, test and deploy agents.</p>
           <SsoError />
           <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+          <EmailSignInLinks />
           <SsoSignIn target={sso.target} />
         </div>
         <p className={styles.back}>

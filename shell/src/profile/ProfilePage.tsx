@@ -5,9 +5,10 @@ import { ROLE_LABELS } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
 import { Page, Section } from '../app/Page.js';
 import styles from './Profile.module.css';
+import { PasswordSection } from './PasswordSection.js';
 import { LinkedAccountsSection } from './LinkedAccountsSection.js';
 
-export const PROFILE_SECTIONS: ComponentType[] = [LinkedAccountsSection];
+export const PROFILE_SECTIONS: ComponentType[] = [PasswordSection, LinkedAccountsSection];
 
 export default function ProfilePage() {
   const { user } = useSession();
