@@ -118,6 +118,8 @@ describe('invitations (Admin → Users → Invite user)', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ detail: 'password: Password must be at least 8 characters' });
     expect((await accept({ token, name: '  ', password: 'a-long-password' })).json()).toEqual({ detail: 'name: Name is required' });
+    expect((await accept({ token, name: 'Ines', password: 'password123' })).json()).toEqual({ detail: 'password: This password is too common: choose another' });
+    expect((await accept({ token, name: 'Ines', password: 'ines@example.com' })).json()).toEqual({ detail: 'password: Password must not be your email address' });
 
     const accepted = await accept({ token, name: 'Ines Invited', title: 'Analyst', password: 'a-long-password' });
     expect(accepted.statusCode).toBe(200);

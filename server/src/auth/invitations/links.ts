@@ -7,6 +7,7 @@ import {
   emailDomainOf,
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
+  passwordProblem,
   SIGN_UP_TTL_HOURS,
   type Invitation,
   type LinkKind,
@@ -212,7 +213,10 @@ export async function acceptLink(db: Kysely<DB>, token: string, person: { name: 
   // the reason in words before the (slow) password hash; the UPDATE below is what really decides
   const preview = await linkRows(db).where('i.token_hash', '=', hash).executeTakeFirst();
   const refused = refusal(preview);
-  if (refused) throw refused;
+  if (refused || !preview) throw refused;
+  // the rules every password a person chooses meets (the same the reset and change pages check)
+  const problem = passwordProblem(person.password, preview.email);
+  if (problem) throw new HttpError(400, `password: ${problem}`);
   const passwordHash = await hashPassword(person.password);
   try {
     return await inTransaction(db, async (trx) => {
