@@ -7,6 +7,7 @@ import { REMOTE_ROUTE_SPECS } from '../remotes/routes.js';
 import { FullPageLoading } from './FullPageLoading.js';
 import { RequireAuth, RootRedirect } from './guards.js';
 import {
+  AcceptInvitePage,
   AccentAssistPage,
   AdminPage,
   AiUniversityPage,
@@ -25,6 +26,7 @@ import {
   MyToolsPage,
   NotFoundPage,
   ProfilePage,
+  SignUpPage,
 } from './pages.js';
 
 /** The shell's own pages inside the sidebar layout (SHELL_ROUTES minus /, /landing, /login). */
@@ -50,6 +52,8 @@ export function AppRoutes() {
         <Route path="/" element={<RootRedirect />} />
         <Route path="/landing" element={<LandingPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/invite" element={<AcceptInvitePage />} />
+        <Route path="/sign-up" element={<SignUpPage />} />
         <Route path="/login/code" element={<CodeSignInPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />

@@ -3,6 +3,8 @@ import { lazy } from 'react';
 
 export const LandingPage = lazy(() => import('../landing/LandingPage.js'));
 export const LoginPage = lazy(() => import('../login/LoginPage.js'));
+export const AcceptInvitePage = lazy(() => import('../login/AcceptInvitePage.js'));
+export const SignUpPage = lazy(() => import('../login/SignUpPage.js'));
 export const ForgotPasswordPage = lazy(() => import('../login/ForgotPasswordPage.js'));
 export const ResetPasswordPage = lazy(() => import('../login/ResetPasswordPage.js'));
 export const CodeSignInPage = lazy(() => import('../login/CodeSignInPage.js'));

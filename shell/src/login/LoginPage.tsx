@@ -9,6 +9,7 @@ import { returnPathFrom } from '../app/navigation.js';
 import { preloadSignedInScreens } from '../app/pages.js';
 import { Logo } from '../layout/Logo.js';
 import styles from './LoginPage.module.css';
+import { SignUpLink } from './SignUpLink.js';
 import { EmailSignInLinks } from './EmailSignInLinks.js';
 import { SsoError, SsoSignIn, useLoginTarget } from './SsoSignIn.js';
 
@@ -39,6 +40,7 @@ export default function LoginPage() {
           <EmailSignInLinks />
           <SsoSignIn target={sso.target} />
         </div>
+        <SignUpLink className={styles.back} />
         <p className={styles.back}>
           <Link to="/landing">← Back to the product overview</Link>
         </p>
