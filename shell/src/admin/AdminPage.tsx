@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '@accent/shared/client';
 import { Tabs, tabPanelProps } from '@accent/shared/ui';
 import { Page } from '../app/Page.js';
+import { AnalyticsView } from '../analytics/AnalyticsView.js';
 import { AuditPanel } from './AuditPanel.js';
 import { CredentialsPanel } from './CredentialsPanel.js';
 import { RemotesPanel } from './RemotesPanel.js';
@@ -24,6 +25,7 @@ export const ADMIN_TABS = [
   { id: 'sign-in', label: 'Sign-in' },
   { id: 'remotes', label: 'Remotes' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'analytics', label: 'Analytics' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['id'];
 
@@ -73,6 +75,7 @@ function AdminArea() {
         {active === 'sign-in' && <SignInPanel />}
         {active === 'remotes' && <RemotesPanel />}
         {active === 'audit' && <AuditPanel />}
+        {active === 'analytics' && <AnalyticsView admin />}
       </div>
     </Page>
   );

@@ -6,6 +6,7 @@ import { loadAdminSettings, saveAdminSettings, toast, useSession } from '@accent
 import { Checkbox } from '@accent/shared/ui';
 import { isContentEnabled, setContentEnabled } from '../layout/navItems.js';
 import { FlowHostsPanel } from './FlowHostsPanel.js';
+import { PricesPanel } from './PricesPanel.js';
 import { SignUpDomainsPanel } from './SignUpDomainsPanel.js';
 import styles from './Admin.module.css';
 
@@ -62,6 +63,7 @@ export function SettingsPanel() {
       </section>
 
       <FlowHostsPanel />
+      <PricesPanel />
 
       <SignUpDomainsPanel />
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MEMBER, agentItem, fakeServices, renderWithProviders, testSession } from '../app/testing.js';
-import AnalyticsPage from './AnalyticsPage.js';
 import EndUserDashboard from './EndUserDashboard.js';
 import MyToolsPage from './MyToolsPage.js';
 
@@ -28,15 +27,5 @@ describe('end-user pages', () => {
     listAgents.mockResolvedValueOnce([]);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No agents found')).toBeInTheDocument();
-  });
-
-  it('analytics computes its figures from the agent list', async () => {
-    const { services } = fakeServices({
-      agents: [agentItem('Old', { size: 1.5, lastModDate: '2024-01-01T00:00:00Z' }), agentItem('New', { size: 2, lastModDate: '2025-06-01T00:00:00Z' })],
-    });
-    await renderWithProviders(<AnalyticsPage />, '/end-user/analytics', { services });
-    expect(await screen.findByText('2')).toBeInTheDocument();
-    expect(screen.getByText('3.5 KB')).toBeInTheDocument();
-    expect(screen.getByText(/^New · /)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, agentItem, fakeServices, registryEntry, renderWithProviders, testSession } from '../app/testing.js';
+import { AnalyticsApiContext, type AnalyticsApi } from '../analytics/analytics-api.js';
 import HomePage from './HomePage.js';
 
 const session = testSession();
@@ -32,7 +33,8 @@ describe('Home', () => {
     expect(await screen.findByText('Could not count agents: HTTP 503: Service Unavailable')).toBeInTheDocument();
     expect(screen.queryByTestId('agent-count')).toBeNull();
     listAgents.mockResolvedValueOnce([agentItem('A')]);
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    // the library's Retry (the analytics section below has its own)
+    await userEvent.click(within(screen.getByRole('region', { name: 'Your library' })).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('agent-count')).toHaveTextContent('1');
   });
 
@@ -51,5 +53,30 @@ describe('Home', () => {
     expect(row('Agents')).toHaveTextContent('Installed · v1.0.0');
     expect(row('AI Flows')).toHaveTextContent('Not installed');
     expect(row('Missions')).toHaveTextContent('Not installed');
+  });
+
+  it("shows administrators the library's analytics, with a link to the full screen", async () => {
+    const figures = { runs: 4, succeeded: 3, failed: 1, tokens_in: 10, tokens_out: 5, cost_usd: 0.01, unpriced: 0 };
+    const analyticsApi: AnalyticsApi = {
+      get: async () => ({
+        scope: 'library',
+        period: { from: '2026-03-02T00:00:00.000Z', to: '2026-03-09T00:00:00.000Z', tz: 'UTC', bucket: 'day' },
+        totals: { ...figures, success_rate: 0.75, p50_ms: 100, p95_ms: 900 },
+        series: [{ label: '2026-03-08', start: '2026-03-08T00:00:00.000Z', ...figures }],
+        top_agents: [],
+        top_failures: [],
+      }),
+      users: async () => [],
+    };
+    await renderWithProviders(
+      <AnalyticsApiContext.Provider value={analyticsApi}>
+        <HomePage />
+      </AnalyticsApiContext.Provider>,
+      '/home',
+    );
+    const section = screen.getByRole('region', { name: 'Analytics' });
+    expect(await within(section).findByTestId('analytics-runs')).toHaveTextContent('4');
+    expect(within(section).getByTestId('analytics-success')).toHaveTextContent('75.0%');
+    expect(within(section).getByRole('link', { name: 'Open analytics' })).toHaveAttribute('href', '/admin?tab=analytics');
   });
 });

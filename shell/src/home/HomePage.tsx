@@ -1,5 +1,6 @@
 // Home (/home): the spec's "Dashboard after login" (welcome, Configure Assist, Configure Magic) plus
 // real figures from the server: the library's agents and the installed areas.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { REMOTE_IDS, REMOTE_TITLES, ROLE_LABELS } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
@@ -9,6 +10,9 @@ import { Page, Section } from '../app/Page.js';
 import { useAgentList } from '../app/useAgentList.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
 import styles from './HomePage.module.css';
+
+// administrators' analytics section, loaded only for them
+const HomeAnalytics = lazy(() => import('../analytics/HomeAnalytics.js'));
 
 export default function HomePage() {
   const { user } = useSession();
@@ -132,6 +136,14 @@ export default function HomePage() {
           </ul>
         </Section>
       </div>
+
+      {user?.role === 'admin' && (
+        <Section title="Analytics" id="home-analytics">
+          <Suspense fallback={<Spinner label="Loading analytics..." />}>
+            <HomeAnalytics />
+          </Suspense>
+        </Section>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,192 @@
+// Admin → Settings → Model prices: USD per million input and output tokens for each provider and model,
+// which the server uses to compute each run's cost when the run is recorded. Seeded with public list
+// prices (their date shown); a refused row is said with its line.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ApiError, toast } from '@accent/shared/client';
+import { Button, IconButton } from '@accent/shared/ui';
+import { modelPricesPutRequestSchema, type ModelPrice, type ModelPricesResponse } from '@accent/shell-common';
+import { errorMessage } from './format.js';
+import { usePricesApi } from './prices-api.js';
+import styles from './Admin.module.css';
+
+export const PRICES_TEXTS = {
+  title: 'Model prices',
+  lead: 'USD per million tokens, used to estimate the cost of each run when it is recorded. A run on a model missing here has no cost ("—"). Changes apply to runs recorded afterwards.',
+  listPrices: (day: string) => `Seeded with the providers' public list prices of ${day}: check them against your providers' price pages and contracts.`,
+  add: 'Add a model',
+  save: 'Save prices',
+  saved: 'Model prices saved',
+  loading: 'Loading model prices...',
+  loadFailed: 'Could not load the model prices.',
+} as const;
+
+interface Row {
+  key: number;
+  provider: string;
+  model: string;
+  input: string;
+  output: string;
+  priced_on: string;
+}
+
+let nextKey = 0;
+const toRow = (p: ModelPrice): Row => ({ key: nextKey++, provider: p.provider, model: p.model, input: String(p.input_usd_per_mtok), output: String(p.output_usd_per_mtok), priced_on: p.priced_on });
+const today = () => new Date().toISOString().slice(0, 10);
+
+const LABELS: Record<string, string> = { provider: 'provider', model: 'model', input_usd_per_mtok: 'input price', output_usd_per_mtok: 'output price', priced_on: 'date' };
+
+/** `prices.2.model: …` → `Line 3, model: …`. */
+function problemOf(path: readonly PropertyKey[], message: string): string {
+  const [, index, field] = path;
+  return typeof index === 'number' ? `Line ${index + 1}${field ? `, ${LABELS[String(field)] ?? String(field)}` : ''}: ${message}` : message;
+}
+function serverProblem(error: unknown): string {
+  const detail = error instanceof ApiError && error.detail ? error.detail : errorMessage(error);
+  const m = /^(?:body\.)?prices\.(\d+)(?:\.(\w+))?: (.+)$/s.exec(detail);
+  return m ? problemOf(['prices', Number(m[1]), m[2]], m[3]) : detail;
+}
+
+export function PricesPanel() {
+  const pricesApi = usePricesApi();
+  const titleId = useId();
+  const [loaded, setLoaded] = useState<ModelPricesResponse | null>(null);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) reads the table again
+  useEffect(() => {
+    let live = true;
+    setLoadError(null);
+    pricesApi.get().then(
+      (data) => {
+        if (!live) return;
+        setLoaded(data);
+        setRows(data.prices.map(toRow));
+      },
+      (e: unknown) => live && setLoadError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pricesApi, attempt]);
+
+  const change = (key: number, field: keyof Omit<Row, 'key'>, value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const body = {
+      prices: rows.map((r) => ({
+        provider: r.provider.trim(),
+        model: r.model.trim(),
+        input_usd_per_mtok: r.input.trim() === '' ? Number.NaN : Number(r.input),
+        output_usd_per_mtok: r.output.trim() === '' ? Number.NaN : Number(r.output),
+        priced_on: r.priced_on,
+      })),
+    };
+    const checked = modelPricesPutRequestSchema.safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      setError(problemOf(issue.path, issue.message));
+      return;
+    }
+    setSaving(true);
+    try {
+      const data = await pricesApi.put(checked.data.prices);
+      setLoaded(data);
+      setRows(data.prices.map(toRow));
+      toast.success(PRICES_TEXTS.saved);
+    } catch (e) {
+      setError(serverProblem(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.block} aria-labelledby={titleId}>
+      <h2 className={styles.blockTitle} id={titleId}>
+        {PRICES_TEXTS.title}
+      </h2>
+      <p className={styles.lead}>{PRICES_TEXTS.lead}</p>
+      {loaded?.list_prices_on && <p className={styles.lead}>{PRICES_TEXTS.listPrices(loaded.list_prices_on)}</p>}
+      {loadError ? (
+        <div role="alert">
+          <p>
+            {PRICES_TEXTS.loadFailed} {loadError}
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </Button>
+        </div>
+      ) : !loaded ? (
+        <p role="status">{PRICES_TEXTS.loading}</p>
+      ) : (
+        <form onSubmit={save} noValidate>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.visuallyHidden}>{PRICES_TEXTS.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Provider</th>
+                  <th scope="col">Model</th>
+                  <th scope="col">Input (USD / 1M tokens)</th>
+                  <th scope="col">Output (USD / 1M tokens)</th>
+                  <th scope="col">Price date</th>
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => {
+                  const line = `line ${i + 1}`;
+                  return (
+                    <tr key={r.key}>
+                      <td>
+                        <input className={styles.input} aria-label={`Provider, ${line}`} value={r.provider} onChange={(e) => change(r.key, 'provider', e.target.value)} />
+                      </td>
+                      <td>
+                        <input className={styles.input} aria-label={`Model, ${line}`} value={r.model} onChange={(e) => change(r.key, 'model', e.target.value)} />
+                      </td>
+                      <td>
+                        <input className={styles.input} aria-label={`Input price, ${line}`} inputMode="decimal" value={r.input} onChange={(e) => change(r.key, 'input', e.target.value)} />
+                      </td>
+                      <td>
+                        <input className={styles.input} aria-label={`Output price, ${line}`} inputMode="decimal" value={r.output} onChange={(e) => change(r.key, 'output', e.target.value)} />
+                      </td>
+                      <td>
+                        <input className={styles.input} aria-label={`Price date, ${line}`} type="date" value={r.priced_on} onChange={(e) => change(r.key, 'priced_on', e.target.value)} />
+                      </td>
+                      <td>
+                        <IconButton label={`Remove ${r.provider} / ${r.model || line}`} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+                          ×
+                        </IconButton>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {error && (
+            <p role="alert" className={styles.formError}>
+              {error}
+            </p>
+          )}
+          <div className={styles.rowActions}>
+            <Button type="button" variant="secondary" onClick={() => setRows((rs) => [...rs, { key: nextKey++, provider: '', model: '', input: '', output: '', priced_on: today() }])}>
+              {PRICES_TEXTS.add}
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : PRICES_TEXTS.save}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
