@@ -2,7 +2,7 @@
 import { registerVersion } from '../remotes/registry.js';
 import { makeStaticRoot } from '../testing/static-root.js';
 import { createTestContext, type TestContext } from '../testing/test-app.js';
-import { API_POLICY, HSTS, originsOf, PUBLISHED_PAGE_POLICY } from './security-headers.js';
+import { API_POLICY, HSTS, originsOf, PUBLISHED_PAGE_POLICY, STORED_FILE_POLICY } from './security-headers.js';
 
 const CDN_ENTRY = 'https://cdn.example.com/agents/1.4.0/mf-manifest.json';
 const NEXT_ENTRY = 'https://releases.example.net/flows/2.0.0/mf-manifest.json';
@@ -54,6 +54,16 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toBe(PUBLISHED_PAGE_POLICY);
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a stored file: sandboxed with nothing to run whatever its type, framed by the studio only', async () => {
+    expect(STORED_FILE_POLICY).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
+    for (const url of ['/storage/v1/object/sign/documents/page.html?token=nope', '/storage/v1/object/authenticated/documents/page.html']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe(STORED_FILE_POLICY);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('HSTS with COOKIE_SECURE', async () => {

@@ -82,6 +82,16 @@ export const PUBLISHED_PAGE_POLICY = policy({
 /** JSON, files and streams: nothing to run, nothing to frame. */
 export const API_POLICY = policy({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
 
+/** Where stored files are read (a person's own upload, or a signed link to it). */
+const STORED_FILE_PREFIX = '/storage/v1/object/';
+
+/**
+ * A stored file, whatever its type: sandboxed with no sources, so an uploaded HTML page or SVG runs nothing
+ * on the studio's origin; framed by the studio only (the Files screen shows a PDF in the browser's viewer,
+ * which works under this policy).
+ */
+export const STORED_FILE_POLICY = policy({ 'default-src': ["'none'"], 'frame-ancestors': ["'self'"], sandbox: [] });
+
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
@@ -103,15 +113,19 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
 
   // Set before the handler runs, so that streams written raw (SSE) carry them too.
   app.addHook('onRequest', async (request, reply) => {
-    const published = request.url.startsWith(PUBLISHED_PAGE_PREFIX);
+    const framedByStudio = request.url.startsWith(PUBLISHED_PAGE_PREFIX) || request.url.startsWith(STORED_FILE_PREFIX);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', published ? 'SAMEORIGIN' : 'DENY');
+    reply.header('x-frame-options', framedByStudio ? 'SAMEORIGIN' : 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (options.https) reply.header('strict-transport-security', HSTS);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('content-security-policy')) return payload;
+    if (request.url.startsWith(STORED_FILE_PREFIX)) {
+      reply.header('content-security-policy', STORED_FILE_POLICY);
+      return payload;
+    }
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html')) reply.header('content-security-policy', API_POLICY);
     else if (request.url.startsWith(PUBLISHED_PAGE_PREFIX)) reply.header('content-security-policy', PUBLISHED_PAGE_POLICY);
