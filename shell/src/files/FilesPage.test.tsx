@@ -191,6 +191,24 @@ describe('FilesPage', () => {
     expect([...fake.objects.keys()]).toEqual(['documents/b.txt']);
   });
 
+  it('deletes by keyboard: Delete on a row asks first, Escape keeps the file', async () => {
+    const fake = fakeFilesApi({ objects: { 'documents/a.txt': 'a', 'documents/b.txt': 'b' } });
+    await renderFiles(fake);
+    await table();
+    nameButton('b.txt').focus();
+    await userEvent.keyboard('{Delete}');
+    expect(screen.getByRole('dialog', { name: 'Delete b.txt?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.remove).not.toHaveBeenCalled();
+
+    await userEvent.keyboard('{Delete}');
+    await userEvent.keyboard('{Tab}{Enter}');
+    await waitFor(() => expect(rows()).toEqual(['a.txt']));
+    expect(fake.remove).toHaveBeenCalledWith('documents', ['b.txt']);
+  });
+
   it('previews Markdown rendered and safe', async () => {
     const fake = fakeFilesApi({ objects: { 'documents/notes.md': { text: '# Launch plan\n\n<img src=x onerror=alert(1)>', type: 'text/markdown' } } });
     await renderFiles(fake);
