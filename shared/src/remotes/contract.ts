@@ -41,7 +41,7 @@ export const REMOTE_ROUTE_OWNERSHIP: Record<RemoteId, string[]> = {
   pages: ['/pages', '/pages2', '/pages/builder', '/pages/builder/:id', '/content', '/content/personalize/:id', '/end-user/magic-pages', '/end-user/magic-pages/:id', '/p/:slug'],
 };
 
-export const SHELL_ROUTES = ['/', '/landing', '/login', '/home', '/admin', '/ai-university', '/deploy', '/accent-assist', '/end-user', '/end-user/dashboard', '/end-user/my-tools', '/end-user/analytics', '/end-user/my-team', '/profile', '/files', '/end-user/files'];
+export const SHELL_ROUTES = ['/', '/landing', '/login', '/home', '/admin', '/ai-university', '/deploy', '/accent-assist', '/end-user', '/end-user/dashboard', '/end-user/my-tools', '/end-user/analytics', '/end-user/my-team', '/profile', '/knowledge', '/files', '/end-user/files'];
 
 export const REMOTE_TITLES: Record<RemoteId, string> = {
   agents: 'Agents',

@@ -17,6 +17,7 @@ import {
   EndUserDashboard,
   FilesPage,
   HomePage,
+  KnowledgePage,
   LandingPage,
   LoginPage,
   CodeSignInPage,
@@ -43,6 +44,7 @@ export const SHELL_LAYOUT_ROUTES = [
   { path: '/files', Page: FilesPage },
   { path: '/end-user/files', Page: FilesPage },
   { path: '/profile', Page: ProfilePage },
+  { path: '/knowledge', Page: KnowledgePage },
 ] as const;
 
 export function AppRoutes() {

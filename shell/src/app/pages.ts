@@ -19,6 +19,7 @@ export const AnalyticsPage = lazy(() => import('../end-user/AnalyticsPage.js'));
 export const MyTeamPage = lazy(() => import('../end-user/MyTeamPage.js'));
 export const ProfilePage = lazy(() => import('../profile/ProfilePage.js'));
 export const FilesPage = lazy(() => import('../files/FilesPage.js'));
+export const KnowledgePage = lazy(() => import('../knowledge/KnowledgePage.js'));
 export const NotFoundPage = lazy(() => import('./NotFound.js'));
 
 // The sidebar layout comes after sign-in, not with the login page. (RemoteArea stays in the first load:

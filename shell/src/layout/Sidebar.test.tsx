@@ -23,12 +23,13 @@ const labels = () =>
 describe('Sidebar', () => {
   it('shows the admin items and the Admin link outside /end-user', async () => {
     await renderWithProviders(<Sidebar />, '/home');
-    expect(labels()).toEqual(['Home', 'Agents', 'Flows', 'Magic Pages', 'Missions', 'Files', 'Admin']);
+    expect(labels()).toEqual(['Home', 'Agents', 'Flows', 'Magic Pages', 'Missions', 'Knowledge', 'Files', 'Admin']);
     expect(navLink('Home')).toHaveAttribute('href', '/home');
     expect(navLink('Agents')).toHaveAttribute('href', '/agents');
     expect(navLink('Flows')).toHaveAttribute('href', '/flows');
     expect(navLink('Magic Pages')).toHaveAttribute('href', '/pages2');
     expect(navLink('Missions')).toHaveAttribute('href', '/missions');
+    expect(navLink('Knowledge')).toHaveAttribute('href', '/knowledge');
     expect(navLink('Files')).toHaveAttribute('href', '/files');
     expect(navLink('Admin')).toHaveAttribute('href', '/admin');
   });

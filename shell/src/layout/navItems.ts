@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@accent/shared';
 import {
   AdminIcon,
   AgentIcon,
+  BookIcon,
   ContentIcon,
   DashboardIcon,
   FlowIcon,
@@ -33,6 +34,7 @@ export const ADMIN_ITEMS: NavItem[] = [
   { label: 'Flows', to: '/flows', Icon: FlowIcon },
   { label: 'Magic Pages', to: '/pages2', Icon: PagesIcon },
   { label: 'Missions', to: '/missions', Icon: MissionIcon },
+  { label: 'Knowledge', to: '/knowledge', Icon: BookIcon },
   { label: 'Files', to: '/files', Icon: FolderIcon },
 ];
 
