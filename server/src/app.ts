@@ -17,6 +17,9 @@ import { invitationAdminRoutes, invitationPublicRoutes } from './auth/invitation
 import { createMailer } from './delivery/channels.js';
 import { teamRoutes } from './team/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
+import { sessionRoutes } from './auth/sessions/routes.js';
+import { twoFactorAdminRoutes } from './auth/two-factor/admin-routes.js';
+import { twoFactorRoutes } from './auth/two-factor/routes.js';
 import { emailSignInRoutes } from './auth/email/routes.js';
 import { SSO_PATH, ssoAdminRoutes, ssoAuthRoutes } from './auth/sso/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
@@ -135,6 +138,10 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
     loginAddressRateLimit: auth.loginAddressRateLimit ?? { max: config.loginAddressRateLimit, windowMs: 60_000 },
     refreshKey: config.jwtSecret,
   });
+  // two-factor authentication (a user's own setup, the sign-in's second step, the library's requirement) and the session list
+  await app.register(twoFactorRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, masterKey: masterKeyFor(config) });
+  await app.register(sessionRoutes, { prefix: AUTH_PATH, db: db.db, authenticate });
+  await app.register(twoFactorAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(emailSignInRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, codeKey: config.jwtSecret });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
   // One pg-boss per process on the same database; stopped (gracefully) when the app closes.

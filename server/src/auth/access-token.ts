@@ -15,6 +15,12 @@ export interface AuthUser {
   email: string;
   /** The sign-in this token belongs to (its refresh-token family): logout or deactivation ends it. */
   sessionId: string;
+  /** Authentication assurance level of the sign-in: 2 once a second factor was passed. */
+  aal: 1 | 2;
+  /** How the user proved who they are in this sign-in (e.g. ['password', 'totp']). */
+  amr: string[];
+  /** Set by the guard from the library's current settings: it requires a second factor. */
+  twoFactorRequired?: boolean;
 }
 
 const claimsSchema = z.object({
@@ -25,6 +31,9 @@ const claimsSchema = z.object({
   env: z.string(),
   email: z.string(),
   session_id: z.uuid(),
+  // tokens from before two-factor authentication have neither: one factor
+  aal: z.enum(['aal1', 'aal2']).optional().default('aal1'),
+  amr: z.array(z.string()).optional().default([]),
 });
 
 export interface AccessTokens {
@@ -40,7 +49,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
   const key = new TextEncoder().encode(secret);
   return {
     async sign(user) {
-      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId })
+      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId, aal: `aal${user.aal}`, amr: user.amr })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setAudience(POSTGRES_ROLE)
@@ -53,7 +62,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
         const claims = claimsSchema.parse(payload);
-        return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id };
+        return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id, aal: claims.aal === 'aal2' ? 2 : 1, amr: claims.amr };
       } catch {
         return null;
       }

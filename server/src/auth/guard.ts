@@ -3,6 +3,7 @@
 // which sign-in; their role, library and whether they may still ask at all are read from the database
 // on every request, so removing rights takes effect at once rather than when the token expires.
 import type { AppRole } from '@accent/shared';
+import { TWO_FACTOR_TEXTS } from '@accent/shell-common';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -32,9 +33,14 @@ export function createAuthenticate(tokens: AccessTokens, db: Kysely<DB>): Guard 
   };
 }
 
-/** Use after `authenticate`. */
+/**
+ * Use after `authenticate`. Routes only administrators may use are administration: where the library
+ * requires two-factor authentication, they also need a sign-in that passed the second factor.
+ */
 export function requireRole(roles: readonly AppRole[], detail: string): Guard {
+  const administration = roles.length > 0 && roles.every((role) => role === 'admin');
   return async (request) => {
     if (!roles.includes(request.user.role)) throw new HttpError(403, detail);
+    if (administration && request.user.twoFactorRequired && request.user.aal < 2) throw new HttpError(403, TWO_FACTOR_TEXTS.requiredForAdmin);
   };
 }

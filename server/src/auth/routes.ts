@@ -1,8 +1,10 @@
 // /api/auth: login, refresh, logout, me (DESIGN.md §4 "Auth and session").
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrorSchema } from '../http/api-error.js';
-import { loginRequestSchema, loginResponseSchema, userSchema } from './schemas.js';
+import { loginRequestSchema, loginResponseSchema, signInAnswerSchema, userSchema } from './schemas.js';
+import { signOutQuerySchema } from '@accent/shell-common';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -13,7 +15,8 @@ import { NOT_SIGNED_IN, type Guard } from './guard.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens.js';
 import { createSessionIssuer, originOf, REFRESH_COOKIE } from './issue-session.js';
-import { findLoginCandidate, findSessionUser, toUserResponse } from './users.js';
+import { findCurrentCaller, findLoginCandidate, findSessionUser, toUserResponse } from './users.js';
+import { endSessions } from './sessions/store.js';
 import { SSO_MESSAGES } from '@accent/shell-common';
 import { passwordSignInOff } from './sso/store.js';
 
@@ -66,9 +69,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: perAddress,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password; sets the refresh cookie',
+        summary: 'Sign in with email and password; sets the refresh cookie (or, with a second factor, the challenge cookie)',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
       config: {
         rateLimit: {
@@ -136,16 +139,33 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: ends the sign-in (its refresh tokens and access tokens) and clears the cookie' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this sign-in (scope=local, its refresh and access tokens), all my other sign-ins (others) or every one (global)',
+        querystring: signOutQuerySchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
-      const presented = request.cookies[REFRESH_COOKIE];
-      if (presented) await revokeFamilyOf(db, presented);
+      const { scope } = request.query;
       // an API client signing out with its access token alone ends that sign-in too
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const claims = bearer ? await tokens.verify(bearer[1]) : null;
-      if (claims) await revokeFamily(db, claims.sessionId, claims.id);
+      if (scope !== 'local') {
+        // signing out other devices needs a sign-in that is still valid, not just a token we once signed
+        const caller = claims ? await findCurrentCaller(db, claims) : undefined;
+        if (!caller) throw new HttpError(401, NOT_SIGNED_IN);
+        const ended = await endSessions(db, caller.id, scope, caller.sessionId);
+        await record(db, { libraryId: caller.libraryId, actor: { id: caller.id, email: caller.email }, action: 'auth.sign_out', details: { scope, sessions: ended }, ip: request.ip });
+        if (scope === 'others') return reply.code(204).send(null);
+      } else {
+        const presented = request.cookies[REFRESH_COOKIE];
+        if (presented) await revokeFamilyOf(db, presented);
+        if (claims) await revokeFamily(db, claims.sessionId, claims.id);
+      }
       clearRefreshCookie(reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,7 +1,7 @@
 // zod schemas of the sign-in boundary. The browser reads the same shapes with small hand-written checks
 // (@accent/shared's readLoginResponse) so the login page carries no schema library; the types below are
 // tied to @accent/shared's so the two cannot drift apart.
-import { APP_ROLES, type LoginResponse, type User } from '@accent/shared';
+import { APP_ROLES, type LoginResponse, type SecondFactorChallenge, type User } from '@accent/shared';
 import { z } from 'zod';
 
 const name = (label: string, max: number) =>
@@ -37,9 +37,19 @@ export const loginResponseSchema = userSchema.extend({
   expires_in: z.number(),
 });
 
+export const secondFactorChallengeSchema = z.object({
+  second_factor_required: z.literal(true),
+  methods: z.array(z.enum(['totp', 'recovery_code'])),
+});
+
+/** Every way of signing in answers a session, or the second step when the user has a second factor. */
+export const signInAnswerSchema = z.union([loginResponseSchema, secondFactorChallengeSchema]);
+
 // Compile-time check that the schemas and the browser's types describe the same objects.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameUser: Same<z.infer<typeof userSchema>, User> = true;
 const sameLogin: Same<z.infer<typeof loginResponseSchema>, LoginResponse> = true;
+const sameChallenge: Same<z.infer<typeof secondFactorChallengeSchema>, SecondFactorChallenge> = true;
 void sameUser;
 void sameLogin;
+void sameChallenge;

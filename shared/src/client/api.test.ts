@@ -1,7 +1,7 @@
 // The API clients over real HTTP: a tiny node:http server on 127.0.0.1 plays the server (no module mocks).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import axios from 'axios';
-import { createAuthApi } from './auth-api.js';
+import { createAuthApi, SecondFactorRequiredError } from './auth-api.js';
 import { ApiError, createApiClient, toApiError } from './http.js';
 import { createRemotesApi } from './remotes-api.js';
 import { sendJson, startTestServer, type TestServer } from './testing/http-test-server.js';
@@ -155,6 +155,23 @@ describe('authApi', () => {
     server.handle((_req, res) => sendJson(res, 200, loginAnswer));
     await expect(createAuthApi(createApiClient({ baseURL: server.baseURL })).login(body)).resolves.toEqual(loginAnswer);
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body });
+  });
+
+  it('turns a second-step answer into SecondFactorRequiredError, and sends the code to /second-factor', async () => {
+    const auth = createAuthApi(createApiClient({ baseURL: server.baseURL }));
+    server.handle((_req, res) => sendJson(res, 200, { second_factor_required: true, methods: ['totp', 'recovery_code'] }));
+    const failure = await auth.login(body).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SecondFactorRequiredError);
+    expect((failure as SecondFactorRequiredError).challenge.methods).toEqual(['totp', 'recovery_code']);
+
+    server.handle((_req, res) => sendJson(res, 200, loginAnswer));
+    await expect(auth.verifySecondFactor!('123456')).resolves.toEqual(loginAnswer);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/second-factor', body: { code: '123456' } });
+    server.handle((_req, res) => sendJson(res, 400, { detail: 'That code is not right.' }));
+    await expect(auth.verifySecondFactor!('000000')).rejects.toMatchObject({ status: 400, detail: 'That code is not right.' });
+    server.handle((_req, res) => sendJson(res, 204, {}));
+    await expect(auth.cancelSecondFactor!()).resolves.toBeUndefined();
+    expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/auth/second-factor' });
   });
 
   it('answers null from refresh on 401 and throws on 503', async () => {

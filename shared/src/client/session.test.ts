@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { createStore } from 'jotai';
 import { SESSION_REFRESH_THRESHOLD_MS, SESSION_TICK_MS } from '@accent/shared';
 import type { LoginResponse } from '@accent/shared';
-import type { AuthApi, LoginRequestBody } from './auth-api.js';
+import { SecondFactorRequiredError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 import { ApiError } from './http.js';
 import { createSessionManager, sessionAtom, sessionStatusAtom, type SessionChannel, type SessionManager } from './session.js';
 
@@ -136,6 +136,25 @@ describe('session manager', () => {
     ]);
     expect(store.get(sessionStatusAtom)).toBe('signed-in');
     expect(session.getToken()).toBe('login-token');
+  });
+
+  it('passes the second step on: login throws SecondFactorRequiredError, completeSecondFactor signs in', async () => {
+    const { authApi } = scriptedAuth([], async () => Promise.reject(new SecondFactorRequiredError({ second_factor_required: true, methods: ['totp'] })));
+    const codes: string[] = [];
+    authApi.verifySecondFactor = async (code) => {
+      codes.push(code);
+      if (code !== '123456') throw new ApiError(400, 'Bad Request', 'That code is not right.');
+      return answer('second-step-token');
+    };
+    const { session, store } = manager(authApi);
+    await expect(session.login(credentials)).rejects.toBeInstanceOf(SecondFactorRequiredError);
+    expect(store.get(sessionStatusAtom)).not.toBe('signed-in');
+    await expect(session.completeSecondFactor('000000')).rejects.toThrow(new Error('That code is not right.'));
+    const user = await session.completeSecondFactor('123456');
+    expect(user).toEqual(expect.objectContaining({ user_id: 'u1' }));
+    expect(codes).toEqual(['000000', '123456']);
+    expect(session.getToken()).toBe('second-step-token');
+    expect(store.get(sessionStatusAtom)).toBe('signed-in');
   });
 
   it('turns login failures into the spec messages', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@accent/shared';
 import { readUser, type LoginResponse, type User } from '@accent/shared';
 import { SHARED_MESSAGES, sharedMsg } from '@accent/shared';
-import { createAuthApi, type AuthApi } from './auth-api.js';
+import { createAuthApi, SecondFactorRequiredError, type AuthApi } from './auth-api.js';
 import { globalSingleton } from './global-singleton.js';
 import { ApiError, connectApiAuth } from './http.js';
 import { getStore } from './store.js';
@@ -36,8 +36,18 @@ export interface LoginCredentials {
 export interface SessionManager {
   /** Restores the session (another tab, else the refresh cookie), starts the tick and the tab sync. Idempotent. */
   start(): Promise<void>;
-  /** Throws Error('Authentication failed: {status} – {server's reason}') or Error('Login failed. Please try again.'). */
+  /**
+   * Throws Error('Authentication failed: {status} – {server's reason}') or Error('Login failed. Please try again.'),
+   * or SecondFactorRequiredError when the user must give a code next (completeSecondFactor).
+   */
   login(credentials: LoginCredentials): Promise<User>;
+  /**
+   * The second step of a pending sign-in (after login, an emailed code or single sign-on): a code from
+   * the authenticator app or a recovery code. Throws Error with the server's reason when it is refused.
+   */
+  completeSecondFactor(code: string): Promise<User>;
+  /** Abandons a pending second step (back to the first). Never throws. */
+  cancelSecondFactor(): Promise<void>;
   /** Ends the session here, on the server and in the other tabs. Never throws. */
   logout(): Promise<void>;
   getToken(): string | null;
@@ -117,6 +127,15 @@ const webLock: RefreshLock = (run) => {
 
 /** The readable cookie the server sets beside the httpOnly refresh cookie (server/src/auth/routes.ts). */
 export const SIGNED_IN_COOKIE = 'accent_signed_in';
+
+/** Readable beside the pending second step's httpOnly cookie: the login page opens on the code step. */
+export const SECOND_FACTOR_PENDING_COOKIE = 'accent_2fa_pending';
+
+/** Whether a sign-in waits for its second step in this browser (false outside a browser). */
+export function secondFactorPending(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SECOND_FACTOR_PENDING_COOKIE}=1`));
+}
 
 /** Outside a browser (tests, Node) there is no cookie jar to look at: a refresh is tried. */
 function signedInMarkerPresent(): boolean {
@@ -274,6 +293,16 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
     });
   }
 
+  /** A sign-in answer becomes this tab's session, and the other tabs'. */
+  function adopt(answer: LoginResponse): User {
+    ensureRunning();
+    epoch++;
+    const next = toSession(answer);
+    setSession(next);
+    post({ type: 'signed-in', session: next });
+    return next.user;
+  }
+
   function refresh(): Promise<boolean> {
     inflightRefresh ??= runRefresh().finally(() => {
       inflightRefresh = null;
@@ -308,16 +337,28 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
           remember_me: rememberMe,
         });
       } catch (error) {
+        if (error instanceof SecondFactorRequiredError) throw error;
         // the spec's "Authentication failed: {status}", followed by the server's reason when it gave one
         const reason = error instanceof ApiError && error.detail ? ` – ${error.detail}` : '';
         throw new Error(error instanceof ApiError && error.status > 0 ? `${sharedMsg.authenticationFailed(error.status)}${reason}` : SHARED_MESSAGES.loginFailed);
       }
-      ensureRunning();
-      epoch++;
-      const next = toSession(answer);
-      setSession(next);
-      post({ type: 'signed-in', session: next });
-      return next.user;
+      return adopt(answer);
+    },
+
+    async completeSecondFactor(code) {
+      if (!authApi.verifySecondFactor) throw new Error(SHARED_MESSAGES.loginFailed);
+      let answer: LoginResponse;
+      try {
+        answer = await authApi.verifySecondFactor(code);
+      } catch (error) {
+        // the server's own sentence ("That code is not right…"), else the generic one
+        throw new Error(error instanceof ApiError && error.detail ? error.detail : SHARED_MESSAGES.loginFailed);
+      }
+      return adopt(answer);
+    },
+
+    async cancelSecondFactor() {
+      await authApi.cancelSecondFactor?.();
     },
 
     async logout() {

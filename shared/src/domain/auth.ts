@@ -21,6 +21,18 @@ export interface LoginResponse extends User {
   expires_in: number;
 }
 
+/** How the second step of a sign-in can be passed: a code from an authenticator app, or a recovery code. */
+export type SecondFactorMethod = 'totp' | 'recovery_code';
+
+/**
+ * What a sign-in answers instead of a session when the user has a second factor: the session is issued
+ * by POST /api/auth/second-factor once the code is right.
+ */
+export interface SecondFactorChallenge {
+  second_factor_required: true;
+  methods: SecondFactorMethod[];
+}
+
 /** The login form's Advanced Settings remembered in the browser. */
 export interface AdvancedSettings {
   environment: string;
@@ -54,6 +66,13 @@ export function readLoginResponse(value: unknown): LoginResponse {
     throw new Error('The server sent an unexpected sign-in answer');
   }
   return { ...user, token: value.token, expires_in: value.expires_in };
+}
+
+/** A second-step answer, or null when the sign-in answer is something else. */
+export function readSecondFactorChallenge(value: unknown): SecondFactorChallenge | null {
+  if (!isRecord(value) || value.second_factor_required !== true || !Array.isArray(value.methods)) return null;
+  const methods = value.methods.filter((m): m is SecondFactorMethod => m === 'totp' || m === 'recovery_code');
+  return { second_factor_required: true, methods };
 }
 
 /** An API error body, or null when the answer is not one. */

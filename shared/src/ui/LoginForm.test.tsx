@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LoginCredentials } from '@accent/shared/client';
+import { SecondFactorRequiredError, type LoginCredentials } from '@accent/shared/client';
 import { STORAGE_KEYS } from '@accent/shared';
 import type { User } from '@accent/shared';
-import { LoginForm } from './LoginForm.js';
+import { LoginForm, SECOND_STEP_TEXTS } from './LoginForm.js';
 import { deferred } from './testing/renderWithSession.js';
 
 const user: User = {
@@ -146,5 +146,60 @@ describe('LoginForm', () => {
     expect(calls).toEqual([]);
     expect(screen.getByRole('alert')).toHaveTextContent('Environment is required');
     expect(screen.getByLabelText(/Environment/)).toBeInTheDocument();
+  });
+});
+
+describe('LoginForm second step', () => {
+  beforeEach(() => localStorage.clear());
+
+  const challenge = () => new SecondFactorRequiredError({ second_factor_required: true, methods: ['totp', 'recovery_code'] });
+
+  it('asks for the code after a right password, and signs in with it', async () => {
+    const onSuccess = jest.fn<(u: User) => void>();
+    const codes: string[] = [];
+    render(
+      <LoginForm
+        onSuccess={onSuccess}
+        secondFactorPending={false}
+        login={async () => {
+          throw challenge();
+        }}
+        verifySecondFactor={async (code) => {
+          codes.push(code);
+          if (code !== '123456') throw new Error('That code is not right. Check your authenticator app and try again.');
+          return user;
+        }}
+      />,
+    );
+    const ui = userEvent.setup();
+    await fillAndSubmit(ui);
+    expect(screen.getByRole('form', { name: SECOND_STEP_TEXTS.title })).toBeInTheDocument();
+    const field = screen.getByLabelText(/Authentication code/);
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+
+    await ui.type(field, '000000');
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('That code is not right. Check your authenticator app and try again.');
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    await ui.clear(field);
+    await ui.type(field, ' 123456 ');
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(codes).toEqual(['000000', '123456']);
+    expect(onSuccess).toHaveBeenCalledWith(user);
+  });
+
+  it('opens on the code step when a sign-in elsewhere waits for it, and goes back to the password', async () => {
+    const cancel = jest.fn(async () => {});
+    render(<LoginForm onSuccess={() => {}} secondFactorPending cancelSecondFactor={cancel} verifySecondFactor={async () => user} />);
+    const ui = userEvent.setup();
+    expect(screen.getByRole('heading', { name: SECOND_STEP_TEXTS.title })).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    // the field is required: the browser's own check stops the empty submit before our message
+    expect(screen.getByLabelText(/Authentication code/)).toBeRequired();
+    await ui.click(screen.getByRole('button', { name: SECOND_STEP_TEXTS.back }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { session, type LoginCredentials } from '@accent/shared/client';
+import { SecondFactorRequiredError, secondFactorPending, session, type LoginCredentials } from '@accent/shared/client';
 import { loadAdvancedSettings, loadSavedEmail, saveAdvancedSettings, saveSavedEmail } from '@accent/shared/client';
 import { SHARED_MESSAGES } from '@accent/shared';
 import type { User } from '@accent/shared';
@@ -13,14 +13,53 @@ export interface LoginFormProps {
   onSuccess: (user: User) => void;
   /** how to sign in; the shared session manager by default (tests pass their own) */
   login?: (credentials: LoginCredentials) => Promise<User>;
+  /** the second step (a code from the authenticator app or a recovery code); the session manager by default */
+  verifySecondFactor?: (code: string) => Promise<User>;
+  /** abandons a pending second step; the session manager by default */
+  cancelSecondFactor?: () => Promise<void>;
+  /** open on the code step (a sign-in elsewhere, e.g. single sign-on, waits for it); read from the marker cookie by default */
+  secondFactorPending?: boolean;
 }
+
+export const SECOND_STEP_TEXTS = {
+  title: 'Two-factor authentication',
+  lead: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  codeLabel: 'Authentication code',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  back: 'Back to sign in',
+  required: 'Enter the code from your authenticator app',
+} as const;
 
 /**
  * The sign-in form of spec 01 §2: Email, Password, Remember me, and a collapsible Advanced Settings area
  * (Environment, Library) kept in the browser. Remember me keeps the email for next time and asks for
  * a persistent session; the password is never stored.
  */
-export function LoginForm({ onSuccess, login = (credentials) => session.login(credentials) }: LoginFormProps) {
+export function LoginForm({
+  onSuccess,
+  login = (credentials) => session.login(credentials),
+  verifySecondFactor = (code) => session.completeSecondFactor(code),
+  cancelSecondFactor = () => session.cancelSecondFactor(),
+  secondFactorPending: pendingAtStart = secondFactorPending(),
+}: LoginFormProps) {
+  const [step, setStep] = useState<'password' | 'code'>(pendingAtStart ? 'code' : 'password');
+  if (step === 'code') {
+    return (
+      <SecondStep
+        verify={verifySecondFactor}
+        onSuccess={onSuccess}
+        onBack={() => {
+          void cancelSecondFactor();
+          setStep('password');
+        }}
+      />
+    );
+  }
+  return <PasswordStep login={login} onSuccess={onSuccess} onSecondFactor={() => setStep('code')} />;
+}
+
+function PasswordStep({ onSuccess, login, onSecondFactor }: { onSuccess: (user: User) => void; login: (credentials: LoginCredentials) => Promise<User>; onSecondFactor: () => void }) {
   const [saved] = useState(() => loadSavedEmail());
   const [email, setEmail] = useState(saved?.email ?? '');
   const [password, setPassword] = useState('');
@@ -52,6 +91,11 @@ export function LoginForm({ onSuccess, login = (credentials) => session.login(cr
       onSuccess(user);
     } catch (failure) {
       setBusy(false);
+      if (failure instanceof SecondFactorRequiredError) {
+        saveSavedEmail(rememberMe ? email : null);
+        onSecondFactor();
+        return;
+      }
       setError(failure instanceof Error && failure.message ? failure.message : SHARED_MESSAGES.loginFailed);
     }
   }
@@ -117,6 +161,64 @@ export function LoginForm({ onSuccess, login = (credentials) => session.login(cr
       <Button type="submit" className={styles.submit} disabled={busy}>
         {busy ? SHARED_MESSAGES.signingIn : SHARED_MESSAGES.signIn}
       </Button>
+    </form>
+  );
+}
+
+/** The second step: one field for a code from the app or a recovery code. */
+function SecondStep({ verify, onSuccess, onBack }: { verify: (code: string) => Promise<User>; onSuccess: (user: User) => void; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const value = code.trim();
+    if (!value) {
+      setError(SECOND_STEP_TEXTS.required);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await verify(value);
+      setBusy(false);
+      onSuccess(user);
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof Error && failure.message ? failure.message : SHARED_MESSAGES.loginFailed);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={SECOND_STEP_TEXTS.title}>
+      <div>
+        <h2 className={styles.stepTitle}>{SECOND_STEP_TEXTS.title}</h2>
+        <p className={styles.stepLead}>{SECOND_STEP_TEXTS.lead}</p>
+      </div>
+      <TextField
+        label={SECOND_STEP_TEXTS.codeLabel}
+        name="code"
+        autoComplete="one-time-code"
+        autoFocus
+        spellCheck={false}
+        maxLength={40}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? SECOND_STEP_TEXTS.verifying : SECOND_STEP_TEXTS.verify}
+      </Button>
+      <button type="button" className={styles.advancedToggle} onClick={onBack}>
+        {SECOND_STEP_TEXTS.back}
+      </button>
     </form>
   );
 }

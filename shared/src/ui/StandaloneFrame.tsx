@@ -49,7 +49,7 @@ function StandaloneContent({ remote, session }: { remote: RemoteModule; session:
           <h1 className={styles.cardTitle}>Sign in</h1>
           <p className={styles.cardSubtitle}>Accent Studio · {title}</p>
           {/* the session store flips to signed-in on success, which re-renders this frame */}
-          <LoginForm onSuccess={() => {}} login={session.login} />
+          <LoginForm onSuccess={() => {}} login={session.login} verifySecondFactor={session.completeSecondFactor} cancelSecondFactor={session.cancelSecondFactor} />
         </div>
       </main>
     );

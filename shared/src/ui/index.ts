@@ -36,7 +36,7 @@ export {
 export { ToastHost } from './ToastHost.js';
 export { RemoteBoundary, describeLoadError, isLoadFailure, type RemoteBoundaryProps } from './RemoteBoundary.js';
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';
-export { LoginForm, type LoginFormProps } from './LoginForm.js';
+export { LoginForm, SECOND_STEP_TEXTS, type LoginFormProps } from './LoginForm.js';
 export { saveFile } from './saveFile.js';
 export { usePendingSaveGuard, type PendingSaveGuardOptions } from './usePendingSaveGuard.js';
 export {

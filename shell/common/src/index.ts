@@ -7,4 +7,5 @@ export * from './knowledge.js';
 export * from './identity-email.js';
 export * from './invitations.js';
 export * from './team.js';
+export * from './two-factor.js';
 export * from './sso.js';

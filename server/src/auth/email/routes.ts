@@ -32,7 +32,7 @@ import type { Guard } from '../guard.js';
 import { createSessionIssuer, originOf } from '../issue-session.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserSessions } from '../refresh-tokens.js';
-import { loginResponseSchema } from '../schemas.js';
+import { signInAnswerSchema } from '../schemas.js';
 import { findLoginCandidate, findSessionUser, type SessionUser } from '../users.js';
 import { consumeCode, consumeResetLink, createChallenge, hashCode, hashLinkToken, latestChallengeAt, newCode, newLinkToken, peekResetLink, type ChallengePurpose } from './challenges.js';
 
@@ -313,7 +313,7 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
         tags: ['auth'],
         summary: 'Sign in with an emailed code; sets the refresh cookie like the password login',
         body: verifyCodeRequestSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

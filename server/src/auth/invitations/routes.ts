@@ -33,7 +33,7 @@ import { successResponseSchema } from '../../http/responses.js';
 import type { AccessTokens } from '../access-token.js';
 import { requireRole, type Guard } from '../guard.js';
 import { createSessionIssuer, originOf } from '../issue-session.js';
-import { loginResponseSchema } from '../schemas.js';
+import { signInAnswerSchema } from '../schemas.js';
 import { findSessionUser } from '../users.js';
 import { existingAccountMail, invitationMail, signUpMail } from './mail.js';
 import {
@@ -250,7 +250,7 @@ export const invitationPublicRoutes: FastifyPluginAsyncZod<InvitationRoutesOptio
         tags,
         summary: 'Set name and password through an invitation or sign-up link: creates the account and signs in (sets the refresh cookie)',
         body: acceptLinkRequestSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
