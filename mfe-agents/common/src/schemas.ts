@@ -162,6 +162,8 @@ export interface Agent {
   settings: AgentSettings;
   /** offered on /chatbots */
   chatbot?: boolean;
+  /** the knowledge collections (ids) its knowledge base search may read; empty: all */
+  knowledgeCollections?: string[];
   // derived for cards
   model?: string;
   usage?: string;

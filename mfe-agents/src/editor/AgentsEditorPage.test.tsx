@@ -447,4 +447,23 @@ describe('name clashes', () => {
     await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
     expect(api.remove).not.toHaveBeenCalled();
   });
+
+  it('limits the knowledge base search to the collections ticked in the Tools tab, and saves them', async () => {
+    const api = Object.assign(fakeApi([listItem('Helper', 'Answers')], { Helper: { steps: [{ ...newStep(0), tools: ['internal knowledge base search'] }] } }), {
+      knowledgeCollections: async () => [
+        { id: '11111111-1111-4111-8111-111111111111', name: 'Product facts' },
+        { id: '22222222-2222-4222-8222-222222222222', name: 'Board minutes' },
+      ],
+    });
+    const r = renderAgents({ route: '/agents/edit/Helper', api });
+    await screen.findByRole('heading', { level: 1, name: 'Edit Helper' });
+    await r.user.click(screen.getByRole('tab', { name: 'Tools & Integrations' }));
+    const picker = await screen.findByRole('group', { name: 'Knowledge collections' });
+    expect(within(picker).getByText(/reads all of the library’s collections/)).toBeInTheDocument();
+    await r.user.click(within(picker).getByRole('checkbox', { name: 'Product facts' }));
+    expect(within(picker).getByText('Knowledge base search reads only the collection ticked here.')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
+    await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
+    expect(savedBody(r).knowledgeCollections).toEqual(['11111111-1111-4111-8111-111111111111']);
+  });
 });

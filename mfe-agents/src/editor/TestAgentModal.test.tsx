@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { newStep } from '@accent/agents-common';
 import { ApiError } from '@accent/shared/client';
 import { runHttpError } from '@accent/agents-common/client';
+import type { RunDetail } from '@accent/agents-common';
 import { fakeApi, listItem, renderAgents, runDetail, scriptedRun, type Rendered } from '../testing/renderAgents.js';
 
 const NO_KEY = 'No API key for OpenAI. An administrator can add one in Admin → Model providers, or set OPENAI_API_KEY on the server.';
@@ -205,5 +206,27 @@ describe('Test Agent modal', () => {
     await r.user.click(within(dialog).getByRole('button', { name: 'Run Test' }));
     await act(async () => r.script.last().finish('done'));
     await waitFor(() => expect(r.api.listRuns).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the sources the knowledge base search handed the model under the answer', async () => {
+    const r = renderEditor();
+    r.api.getRun.mockImplementation(async (id) =>
+      runDetail({
+        id,
+        trace: {
+          fallback: null,
+          escalated: false,
+          depth: 0,
+          thread_key: '',
+          steps: [{ tool_calls: [{ tool: 'internal knowledge base search', input: { query: 'flight time' }, output: { results: [{ source: 'Specs.pdf, page 2' }, { source: 'FAQ.md, Battery' }] }, error: null, duration_ms: 3 }] }],
+        } as unknown as RunDetail['trace'],
+      }),
+    );
+    const dialog = await openTest(r);
+    await r.user.click(within(dialog).getByRole('button', { name: 'Run Test' }));
+    await act(async () => r.script.last().finish('42 minutes.', { runId: 'run-7' }));
+    const sources = await within(dialog).findByRole('region', { name: 'Sources' });
+    expect(within(sources).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Specs.pdf, page 2', 'FAQ.md, Battery']);
+    expect(r.api.getRun).toHaveBeenCalledWith('run-7');
   });
 });

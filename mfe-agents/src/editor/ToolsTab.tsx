@@ -3,7 +3,10 @@ import { Checkbox } from '@accent/shared/ui';
 import { PartnerIcon } from '../partners/PartnerIcons.js';
 import { PARTNER_LABELS, partnerIconsForTools } from '../partners/partnerIcons.js';
 import { useDraft } from '../state/editor.js';
+import { KnowledgePicker } from './KnowledgePicker.js';
 import { TOOL_GROUPS } from './toolGroups.js';
+
+const KNOWLEDGE_TOOL = 'internal knowledge base search';
 import styles from './Editor.module.css';
 
 /** The agent-level tool list and the partner integrations it implies. */
@@ -59,6 +62,7 @@ export function ToolsTab() {
           ))}
         </div>
       </section>
+      {inUse.includes(KNOWLEDGE_TOOL) && <KnowledgePicker />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { STATUS_LABELS } from './format.js';
+import { RunSources } from './RunSources.js';
 import type { AgentRunState } from './useAgentRun.js';
 import styles from './Runs.module.css';
 
@@ -37,6 +38,7 @@ export function RunOutcome({ state, title, onViewTrace, headingRef }: RunOutcome
           <div className={styles.answer} data-testid="run-answer">
             {state.output || <span className={styles.muted}>(empty answer)</span>}
           </div>
+          {state.runId && <RunSources runId={state.runId} />}
           <p className={styles.meta}>
             <span>{completedIn(state.elapsedMs ?? 0)}</span>
             {trace}

@@ -3,7 +3,8 @@
 // and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { agentsApi, demoApi, invokeAgent, runsApi, type InvokeAgent } from '@accent/agents-common/client';
-import { loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
+import { api, loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
+import { z } from 'zod';
 import { missionCountsByAgent } from '@accent/missions-common';
 import { type AgentConfig, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/agents-common';
 import type { Notifier } from '@accent/shared/client';
@@ -20,7 +21,16 @@ export interface AgentsData {
   demoAgents(): Promise<DemoAgent[]>;
   /** missions per agent name (agent_id), for the card menu's "View Missions (n)"; rejects on a database error */
   missionCounts(): Promise<Record<string, number>>;
+  /** the library's knowledge collections, for the editor's picker (absent: no picker) */
+  knowledgeCollections?(): Promise<KnowledgeCollectionChoice[]>;
 }
+
+export interface KnowledgeCollectionChoice {
+  id: string;
+  name: string;
+}
+
+const knowledgeListSchema = z.object({ collections: z.array(z.object({ id: z.string(), name: z.string() })) });
 
 export type { Notifier };
 
@@ -72,6 +82,7 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
       const { missionsService } = await import('@accent/missions-common/data');
       return missionCountsByAgent(await missionsService.listMissions({ throwOnError: true }));
     },
+    knowledgeCollections: async () => knowledgeListSchema.parse((await api.get<unknown>('/api/v1/knowledge/collections')).data).collections.map(({ id, name }) => ({ id, name })),
   },
   notify: {
     success: (title, message) => toast.success(title, message),
