@@ -132,7 +132,9 @@ CREATE TABLE public.run_facts (
 );
 -- the period's percentiles (index-only), a member's own runs, one source, one agent, the failures
 CREATE INDEX run_facts_library_started_idx ON public.run_facts (library_id, started_at) INCLUDE (duration_ms);
-CREATE INDEX run_facts_library_user_started_idx ON public.run_facts (library_id, user_id, started_at);
+-- covering: one user's view is summed from the index alone
+CREATE INDEX run_facts_library_user_started_idx ON public.run_facts (library_id, user_id, started_at)
+  INCLUDE (source, name, status, duration_ms, tokens_in, tokens_out, cost_usd);
 CREATE INDEX run_facts_library_source_started_idx ON public.run_facts (library_id, source, started_at);
 CREATE INDEX run_facts_library_name_started_idx ON public.run_facts (library_id, name, started_at);
 CREATE INDEX run_facts_failed_idx ON public.run_facts (library_id, started_at) WHERE status = 'failed';
