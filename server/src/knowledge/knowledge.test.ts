@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { embedText, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
+import { embedText, KNOWLEDGE_READER_MODEL, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { makeDocx, makePdf } from './fixtures.js';
 import { exactIndex, reciprocalRankFusion } from './search.js';
@@ -293,6 +293,20 @@ describe('knowledge base', () => {
     const badIds = await ctx.app.inject({ method: 'POST', url: '/api/v1/agent/save', headers: admin.headers, payload: { name: 'Bad ids', knowledgeCollections: ['nope'] } });
     expect(badIds.statusCode).toBe(400);
     expect(badIds.json().detail).toMatch(/A knowledge collection id is not valid/);
+  });
+
+  it("the local model server's knowledge-reader model searches first and answers with the passage and its source", async () => {
+    const c = await createCollection('Reader facts');
+    await ingest(c.id, 'Falcon.md', '# Falcon\n\n## Battery\nThe Falcon drone flies for 42 minutes on one battery.\n\n## Camera\nIt films in 4K.');
+    await ingest(c.id, 'Returns.md', '# Returns\n\nUnused products can be returned within 30 days.');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/agent/save',
+      headers: admin.headers,
+      payload: { name: 'Reader', knowledgeCollections: [c.id], steps: [{ name: 'A', query: '{{query}}', model: { provider: 'openai', model: KNOWLEDGE_READER_MODEL }, tools: ['internal knowledge base search'] }] },
+    });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/agent/invoke', headers: admin.headers, payload: { name: 'Reader', query: 'How many minutes does the Falcon drone fly on one battery?' } });
+    expect(response.body).toBe('The Falcon drone flies for 42 minutes on one battery. (Source: Falcon.md, Battery)');
   });
 
   it("answers the 'search' fallback from the agent's collections with citations", async () => {

@@ -146,15 +146,16 @@ export async function textMatches(db: Kysely<DB>, scope: Scope, query: string, l
 /** The usual constant of reciprocal rank fusion: damps the weight of the very first ranks. */
 export const RRF_K = 60;
 
-/** Fuses ranked lists: each item scores Σ 1 / (RRF_K + rank) over the lists it is in. */
+/** Fuses ranked lists: each item scores Σ 1 / (RRF_K + rank) over the lists it is in; ties go to the earlier list. */
 export function reciprocalRankFusion(lists: RankedChunk[][], k = RRF_K): RankedChunk[] {
+  // a Map keeps first-seen order, and the sort is stable
   const scores = new Map<string, number>();
   for (const list of lists) {
     list.forEach((item, rank) => {
       scores.set(item.id, (scores.get(item.id) ?? 0) + 1 / (k + rank + 1));
     });
   }
-  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
 }
 
 export interface SearchInput {

@@ -74,6 +74,31 @@ export function lastUserMessage(body: ChatRequestBody): string {
   return last ? textOf(last.content) : '';
 }
 
+/**
+ * A model that answers from the knowledge base, deterministically: offered the knowledge base search
+ * tool, it first calls it with the question, then answers with the first result's passage and source.
+ * Other models keep echoing; this one is chosen by name (e2e agents that must cite).
+ */
+export const KNOWLEDGE_READER_MODEL = 'knowledge-reader';
+const KNOWLEDGE_TOOL_ID = 'internal_knowledge_base_search';
+
+function readKnowledge(body: ChatRequestBody): ModelReply {
+  const toolResult = [...body.messages].reverse().find((m) => m.role === 'tool');
+  if (!toolResult) {
+    if (!body.tools?.some((t) => t.function.name === KNOWLEDGE_TOOL_ID)) return { text: lastUserMessage(body) };
+    return { toolCalls: [{ name: KNOWLEDGE_TOOL_ID, arguments: { query: lastUserMessage(body) } }] };
+  }
+  let results: { source?: string; snippet?: string }[] = [];
+  try {
+    const parsed = JSON.parse(textOf(toolResult.content)) as { results?: typeof results };
+    results = parsed.results ?? [];
+  } catch {
+    /* not JSON: nothing found */
+  }
+  const [first] = results;
+  return { text: first ? `${first.snippet ?? ''} (Source: ${first.source ?? ''})` : 'I could not find that in the knowledge base.' };
+}
+
 export const EMBEDDING_DIMENSIONS = 256;
 
 /**
@@ -130,7 +155,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
     }
     const rule = queue.shift() ?? fallback;
-    const reply: ModelReply = typeof rule === 'function' ? rule(recorded) : (rule ?? { text: lastUserMessage(body) });
+    const reply: ModelReply = typeof rule === 'function' ? rule(recorded) : (rule ?? (body.model === KNOWLEDGE_READER_MODEL ? readKnowledge(body) : { text: lastUserMessage(body) }));
 
     if (reply.delayMs) {
       // stop waiting when the client goes away (a cancelled or timed-out run)

@@ -48,6 +48,7 @@ export async function searchKnowledgeAndDocuments(scope: KnowledgeSearchScope, q
     byKey.set(key, { source: d.name, document: d.name, page: null, section: null, folder: d.folder, snippet: d.snippet, score: d.rank });
     return { id: key, score: d.rank };
   });
+  // the knowledge base's hybrid ranking first: it wins ties with the documents' word matches
   const fused = reciprocalRankFusion([knowledgeList, documentList]).slice(0, limit);
   return { results: fused.map((f) => ({ ...byKey.get(f.id)!, score: Number(f.score.toFixed(4)) })), warnings: knowledge.warnings };
 }
