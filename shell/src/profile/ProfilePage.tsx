@@ -7,8 +7,10 @@ import { Page, Section } from '../app/Page.js';
 import styles from './Profile.module.css';
 import { PasswordSection } from './PasswordSection.js';
 import { LinkedAccountsSection } from './LinkedAccountsSection.js';
+import { SessionsSection } from './SessionsSection.js';
+import { TwoFactorSection } from './TwoFactorSection.js';
 
-export const PROFILE_SECTIONS: ComponentType[] = [PasswordSection, LinkedAccountsSection];
+export const PROFILE_SECTIONS: ComponentType[] = [PasswordSection, TwoFactorSection, SessionsSection, LinkedAccountsSection];
 
 export default function ProfilePage() {
   const { user } = useSession();
