@@ -1,0 +1,86 @@
+// Signing in by email, through the real mailbox (e2e/support/smtp-sink.mjs): a forgotten password reset
+// with the emailed link (every session ends; the old password is refused, the new one works), and a
+// sign-in with an emailed one-time code. Each test makes its own user through the Admin API, so the
+// demo users keep their passwords for the other tests.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { field, submitLogin, uniqueName } from './support/app.js';
+import { text, waitForMail } from './support/mailbox.js';
+import { authHeaders } from './support/runtime.js';
+
+async function newUser(request: APIRequestContext, prefix: string) {
+  const name = uniqueName(prefix);
+  const email = `${prefix.toLowerCase()}-${name.split(' ').at(-1)}@accent.local`;
+  const password = 'first-password-42';
+  const created = await request.post('/api/v1/admin/users', { headers: await authHeaders(request), data: { email, name, role: 'member', password } });
+  expect(created.status(), await created.text()).toBe(201);
+  return { name, email, password };
+}
+
+test('a forgotten password is reset through the emailed link: sessions end, the old password is refused, the new one works', async ({ page, request }) => {
+  const user = await newUser(request, 'reset');
+  // signed in elsewhere (an API client of their own) before the reset
+  const elsewhere = await request.post('/api/auth/login', { data: { environment: 'lo-n02', library: 'sales2', email: user.email, password: user.password } });
+  expect(elsewhere.status()).toBe(200);
+  const oldToken = { Authorization: `Bearer ${(await elsewhere.json()).token as string}` };
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await field(page, 'Email').fill(user.email);
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expect(page.getByText('If an account uses this email, we sent it a link to reset the password.', { exact: false })).toBeVisible();
+
+  const mail = await waitForMail(request, user.email);
+  expect(mail.subject).toBe('Reset your Accent Studio password');
+  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text(mail))?.[0];
+  expect(link, text(mail)).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByText(`For ${user.email}.`)).toBeVisible();
+
+  const newPassword = 'second-password-77';
+  await field(page, 'New password').fill(newPassword);
+  await expect(page.getByRole('list', { name: 'Password rules' }).getByRole('listitem')).toHaveText([/At least 8 characters.*\(met\)/, /Not your email.*\(met\)/, /Not a commonly used password.*\(met\)/]);
+  await field(page, 'Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password is changed and every session of your account was signed out.', { exact: false })).toBeVisible();
+
+  // the session signed in before the reset ended at once
+  expect((await request.get('/api/auth/me', { headers: oldToken })).status()).toBe(401);
+
+  // the link works once
+  const again = await request.post('/api/auth/password/reset', { data: { token: new URL(link!).searchParams.get('token'), password: 'third-password-99' } });
+  expect(again.status()).toBe(400);
+
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, { email: user.email, password: user.password });
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await field(page, 'Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('signing in with an emailed one-time code', async ({ page, request }) => {
+  const user = await newUser(request, 'code');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Email me a sign-in code' }).click();
+  await expect(page).toHaveURL(/\/login\/code$/);
+  await field(page, 'Email').fill(user.email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByText('we sent it a 6-digit sign-in code', { exact: false })).toBeVisible();
+  // Resend waits for the cool-down, counting down
+  await expect(page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+
+  const mail = await waitForMail(request, user.email);
+  const code = /sign-in code for Accent Studio is (\d{6})/.exec(text(mail))?.[1];
+  expect(code, text(mail)).toBeTruthy();
+  await page.getByRole('textbox', { name: /^Sign-in code/ }).fill(code!);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: new RegExp(`^Account menu: ${user.name}`) })).toBeVisible();
+
+  // the code worked once
+  const replay = await request.post('/api/auth/code/verify', { data: { environment: 'lo-n02', library: 'sales2', email: user.email, code } });
+  expect(replay.status()).toBe(400);
+});
