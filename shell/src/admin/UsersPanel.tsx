@@ -10,6 +10,7 @@ import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@ac
 import { cx } from './cx.js';
 import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
 import { InviteDialog } from './InviteDialog.js';
+import { TwoFactorAdminPanel } from './TwoFactorAdmin.js';
 import { PendingInvitations } from './PendingInvitations.js';
 import { errorMessage, formatDate } from './format.js';
 import { useAdminServices } from './services.js';
@@ -212,6 +213,8 @@ export function UsersPanel() {
       )}
 
       <PendingInvitations />
+
+      <TwoFactorAdminPanel users={state.status === 'ready' ? state.data : []} />
 
       {inviting && <InviteDialog onClose={() => setInviting(false)} onInvited={() => setInviting(false)} />}
 

@@ -13,6 +13,8 @@ import { AdminServicesContext } from './services.js';
 import { FlowHostsApiContext, type FlowHostsApi } from './flow-hosts-api.js';
 import { InvitationsApiContext } from './invitations-api.js';
 import { fakeInvitationsApi, type FakeInvitations } from './invitations-testing.js';
+import { TwoFactorAdminApiContext, type TwoFactorAdminApi } from './TwoFactorAdmin.js';
+import { fakeTwoFactorAdminApi } from './two-factor-testing.js';
 
 export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: ADMIN.user_id,
@@ -168,12 +170,14 @@ export interface RenderAdminOptions {
   /** invitations and sign-up domains (default: none, email configured) */
   invitations?: FakeInvitations;
   shell?: FakeServices;
+  /** Admin → Users → Two-factor authentication (default: not required, nobody enrolled) */
+  twoFactor?: TwoFactorAdminApi;
 }
 
 /** Renders /admin (with `search`, e.g. '?tab=providers') inside the shell's providers. */
 export async function renderAdmin(
   search = '',
-  { admin = fakeAdminApi(), invitations = fakeInvitationsApi(), shell }: RenderAdminOptions = {},
+  { admin = fakeAdminApi(), invitations = fakeInvitationsApi(), shell, twoFactor = fakeTwoFactorAdminApi() }: RenderAdminOptions = {},
 ): Promise<RenderResult & { admin: FakeAdmin; shell: FakeServices; invitations: FakeInvitations }> {
   if (!shell) {
     shell = fakeServices();
@@ -183,7 +187,9 @@ export async function renderAdmin(
     <AdminServicesContext.Provider value={{ admin: admin.api }}>
       <FlowHostsApiContext.Provider value={NO_FLOW_HOSTS}>
         <InvitationsApiContext.Provider value={invitations.api}>
-          <AdminPage />
+          <TwoFactorAdminApiContext.Provider value={twoFactor}>
+            <AdminPage />
+          </TwoFactorAdminApiContext.Provider>
         </InvitationsApiContext.Provider>
       </FlowHostsApiContext.Provider>
     </AdminServicesContext.Provider>,

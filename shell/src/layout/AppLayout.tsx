@@ -3,6 +3,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingState } from '@accent/shared/ui';
+import { TwoFactorEnrolmentGate } from '../profile/TwoFactorEnrolmentGate.js';
 import { Sidebar } from './Sidebar.js';
 import styles from './AppLayout.module.css';
 
@@ -12,6 +13,7 @@ export function AppLayout() {
       <a className={styles.skip} href="#main-content">
         Skip to content
       </a>
+      <TwoFactorEnrolmentGate />
       <Sidebar />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<LoadingState text="Loading..." />}>
