@@ -43,18 +43,20 @@ export async function latestChallengeAt(db: Kysely<DB>, userId: string, purpose:
 
 /**
  * Stores a new challenge and retires the user's live ones of the same kind (only the newest email works).
- * `rehearse`: the same statements without the insert, for an address that has no account.
+ * `rehearse`: the same statements, matching nothing and without the insert, for an address that has no
+ * account (or asks again within the cool-down), so the answer takes as long either way.
  */
 export async function createChallenge(
   db: Kysely<DB>,
   challenge: { userId: string; purpose: ChallengePurpose; secretHash: string; ttlMs: number; rehearse?: boolean },
 ): Promise<void> {
   const now = new Date();
+  const owner = challenge.rehearse ? randomUUID() : challenge.userId;
   await db.transaction().execute(async (trx) => {
     await withChallenges(trx)
       .updateTable('email_challenges')
       .set({ used_at: now })
-      .where('user_id', '=', challenge.userId)
+      .where('user_id', '=', owner)
       .where('purpose', '=', challenge.purpose)
       .where('used_at', 'is', null)
       .execute();

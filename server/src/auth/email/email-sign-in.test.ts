@@ -303,6 +303,14 @@ describe('sign-in code', () => {
     expect((await verifyCode(email, second, newAddress())).statusCode).toBe(200);
   });
 
+  it('a repeat within the cool-down keeps the live code working', async () => {
+    const { email } = await newPerson();
+    await sendCode(email, newAddress());
+    const code = codeOf(await waitForMail(email));
+    expect((await sendCode(email, newAddress())).json()).toEqual({ detail: EMAIL_SIGN_IN_TEXTS.codeSent, resend_after: 60 });
+    expect((await verifyCode(email, code, newAddress())).statusCode).toBe(200);
+  });
+
   it('limits code tries per address and email, and per address', async () => {
     const { email } = await newPerson();
     const address = newAddress();

@@ -113,7 +113,9 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
   };
   /** Sends after the answer is on its way: how long SMTP takes must not tell which emails exist. */
   const sendLater = (request: FastifyRequest, message: MailMessage) => {
-    mailer.send(message).catch((error: unknown) => request.log.error({ err: describeError(error) }, 'sign-in email was not sent'));
+    setImmediate(() => {
+      mailer.send(message).catch((error: unknown) => request.log.error({ err: describeError(error) }, 'sign-in email was not sent'));
+    });
   };
 
   /**
@@ -124,9 +126,11 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
     const userId = account?.active ? account.id : randomUUID();
     const secretHash = secretHashFor(userId);
     const last = await latestChallengeAt(db, userId, purpose);
-    if (last && Date.now() - last.getTime() < EMAIL_RESEND_COOLDOWN_SECONDS * 1000) return false;
-    await createChallenge(db, { userId, purpose, secretHash, ttlMs, rehearse: !account?.active });
-    return Boolean(account?.active);
+    const coolingDown = last !== null && Date.now() - last.getTime() < EMAIL_RESEND_COOLDOWN_SECONDS * 1000;
+    // a repeat within the cool-down rehearses too: a quicker answer would tell that the account exists
+    const store = Boolean(account?.active) && !coolingDown;
+    await createChallenge(db, { userId, purpose, secretHash, ttlMs, rehearse: !store });
+    return store;
   }
 
   const sentAnswer = (detail: string) => ({ detail, resend_after: EMAIL_RESEND_COOLDOWN_SECONDS });
