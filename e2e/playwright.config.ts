@@ -13,6 +13,8 @@ const MODEL_PORT = Number(process.env.ACCENT_E2E_MODEL_PORT ?? PORT + 1);
 // The mailbox (e2e/support/smtp-sink.mjs): SMTP on PORT + 2, its HTTP front (GET /messages) on PORT + 3.
 const SMTP_PORT = Number(process.env.ACCENT_E2E_SMTP_PORT ?? PORT + 2);
 const MAILBOX_URL = `http://127.0.0.1:${SMTP_PORT + 1}`;
+// The identity provider for single sign-on (e2e/support/oidc-provider.mjs) on PORT + 4 by default.
+const OIDC_PORT = Number(process.env.ACCENT_E2E_OIDC_PORT ?? PORT + 4);
 const DATA_DIR = process.env.ACCENT_E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'accent-e2e-'));
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -54,6 +56,15 @@ export default defineConfig({
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_SMTP_PORT: String(SMTP_PORT) },
     },
     {
+      name: 'identity provider',
+      command: 'node e2e/support/oidc-provider.mjs',
+      cwd: ROOT,
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_OIDC_PORT: String(OIDC_PORT) },
+    },
+    {
       name: 'app server',
       command: 'node server/dist/main.js',
       cwd: ROOT,
@@ -69,6 +80,8 @@ export default defineConfig({
         LOGIN_ADDRESS_RATE_LIMIT: '1000',
         OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // the identity provider above is on loopback and plain http: allowed for single sign-on here only
+        SSO_ALLOW_HOSTS: '127.0.0.1',
         // Playwright passes its own environment on: blank (= unset for the server) any provider key found
         // there, so the keys are exactly what the tests store and Anthropic stays unconfigured.
         OPENAI_API_KEY: '',
