@@ -324,6 +324,25 @@ describe('knowledge base', () => {
   });
 });
 
+describe('knowledge search rate limit', () => {
+  it('answers 429 in words after 60 searches a minute by one user', async () => {
+    const ctx = await createTestContext();
+    try {
+      const admin = await loginAdmin(ctx.app);
+      const member = await loginMember(ctx.app);
+      const search = (who: SignedIn) => ctx.app.inject({ method: 'POST', url: '/api/v1/knowledge/search', headers: who.headers, payload: { query: 'anything' } });
+      for (let i = 0; i < 60; i++) expect((await search(admin)).statusCode).toBe(200);
+      const refused = await search(admin);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/^Too many searches: try again in \d+ seconds?\.$/);
+      // another user has their own allowance
+      expect((await search(member)).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});
+
 describe('knowledge ingestion as pg-boss jobs', () => {
   it('queues one job per file and a worker ingests it', async () => {
     const model = await startModelServer({ apiKey: KEY });

@@ -262,7 +262,19 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<KnowledgeRoutesOptions> = as
     '/knowledge/search',
     {
       onRequest: authenticate,
-      config: { rateLimit: { max: searchRateLimit, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } },
+      // per user, counted once the caller is known
+      config: {
+        rateLimit: {
+          max: searchRateLimit,
+          timeWindow: 60_000,
+          hook: 'preHandler' as const,
+          keyGenerator: (request: FastifyRequest) => `knowledge-search|${request.user.id}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+            const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+            return new HttpError(429, KNOWLEDGE_MESSAGES.tooManySearches(seconds), { 'retry-after': String(seconds) });
+          },
+        },
+      },
       schema: {
         ...common,
         summary: 'Hybrid search (meaning and words) over collections of the library, with citations',

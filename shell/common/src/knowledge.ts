@@ -42,6 +42,7 @@ export const KNOWLEDGE_MESSAGES = {
   onlyAdmins: 'Only administrators can change the knowledge base.',
   emptyText: 'No text could be read from this file (a scanned PDF needs text recognition first).',
   queryRequired: 'Type what to search for.',
+  tooManySearches: (seconds: number) => `Too many searches: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 const collectionFields = {
