@@ -60,10 +60,9 @@ export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 /** PUT /api/v1/admin/sso: an empty client secret keeps the stored one. */
 export const ssoPutRequestSchema = z.object({
   display_name: z.string({ error: 'Display name is required' }).trim().min(1, 'Display name is required').max(60, 'Display name is at most 60 characters'),
-  issuer: z
-    .url({ protocol: /^https?$/, error: 'Enter the issuer URL, such as https://login.example.com' })
-    .max(500)
-    .transform((v) => v.replace(/\/+$/, '')),
+  // kept exactly as typed (trimmed): the provider's discovery document must name the same issuer, and
+  // some providers' identifiers end with a slash
+  issuer: z.string().trim().pipe(z.url({ protocol: /^https?$/, error: 'Enter the issuer URL, such as https://login.example.com' }).max(500, 'The issuer URL is at most 500 characters')),
   client_id: z.string({ error: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(300),
   client_secret: z.string().max(2000).default(''),
   allowed_domains: z
