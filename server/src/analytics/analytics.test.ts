@@ -3,6 +3,7 @@ import { analyticsResponseSchema, modelPricesResponseSchema, type AnalyticsQuery
 import { sql } from 'kysely';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { withFlowTables } from '../flows/tables.js';
 import { analytics } from './aggregates.js';
 
 const TEST_KEY = 'sk-test-analytics-0123456789';
@@ -124,6 +125,34 @@ describe('analytics', () => {
       expect(again.statusCode).toBe(200);
       expect(rows[0].cost_usd).toBeNull();
       expect(Number(rows[1].cost_usd)).toBeCloseTo((rows[1].usage.inputTokens * 1 + rows[1].usage.outputTokens * 2) / 1e6, 6);
+    });
+    it("records a flow run with its model nodes' tokens and cost, as source 'flow' under the flow's name", async () => {
+      const node = (id: string, type: string, data: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, data });
+      const graph = {
+        nodes: [
+          node('start', 'trigger', { label: 'Start', subtype: 'webhook', triggerType: 'webhook', config: {} }),
+          node('ask', 'llm', { label: 'Agent', subtype: 'openai', model: 'gpt-4.1-mini', prompt: 'Summarise: {{payload.text}}' }),
+        ],
+        edges: [{ id: 'e1', source: 'start', target: 'ask' }],
+        viewport: { x: 0, y: 0, zoom: 1 },
+      };
+      await withFlowTables(db())
+        .insertInto('flows')
+        .values({ id: 'flow-analytics-1', name: 'Pipeline digest', library_id: libraryId, owner_id: admin.body.user_id, flow_data: JSON.stringify(graph), node_count: 2 } as never)
+        .execute();
+      const run = await ctx.app.inject({ method: 'POST', url: '/api/v1/flows/flow-analytics-1/test', headers: admin.headers, payload: { payload: { text: 'the Q3 pipeline' } } });
+      expect(run.statusCode).toBe(200);
+      const { rows } = await sql<{ tokens_in: string; tokens_out: string; cost_usd: string; fact_source: string; fact_name: string; fact_cost: string }>`
+        SELECT r.tokens_in, r.tokens_out, r.cost_usd, f.source AS fact_source, f.name AS fact_name, f.cost_usd AS fact_cost
+        FROM flow_runs r JOIN run_facts f ON f.run_id = r.id WHERE r.id = ${run.json().id}`.execute(db());
+      const [row] = rows;
+      expect(Number(row.tokens_in)).toBeGreaterThan(0);
+      // gpt-4.1-mini's list price: 0.40 / 1.60 USD per million tokens
+      expect(Number(row.cost_usd)).toBeCloseTo((Number(row.tokens_in) * 0.4 + Number(row.tokens_out) * 1.6) / 1e6, 6);
+      expect(row).toMatchObject({ fact_source: 'flow', fact_name: 'Pipeline digest' });
+      expect(Number(row.fact_cost)).toBe(Number(row.cost_usd));
+      const flows = await get(admin, 'period=24h&source=flow');
+      expect(analyticsResponseSchema.parse(flows.json()).totals.runs).toBe(1);
     });
   });
 
