@@ -46,6 +46,8 @@ import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
+import { STORAGE_PATH, storageRoutes } from './storage/routes.js';
+import { createStorage, type Storage, type UploadHook } from './storage/service.js';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -69,9 +71,11 @@ export interface AppDeps {
   knowledge?: KnowledgeOptions;
   /** Where the log goes (default stdout); tests read it. */
   logStream?: DestinationStream;
+  /** Called before an uploaded object is committed (a virus scanner); throwing refuses the upload. */
+  uploadHooks?: UploadHook[];
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream, uploadHooks }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -144,6 +148,11 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(twoFactorAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(emailSignInRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, codeKey: config.jwtSecret });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
+  // Library storage; documents kept in the database before it existed move into it first
+  const storage = createStorage({ db: db.db, config, hooks: uploadHooks });
+  await storage.prepare();
+  await storage.adoptLegacyDocuments();
+  app.decorate('storage', storage);
   // One pg-boss per process on the same database; stopped (gracefully) when the app closes.
   const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
   app.decorate('scheduler', scheduler);
@@ -151,7 +160,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, log: schedulerLogFrom(app.log), options: knowledgeOptions });
   app.decorate('knowledge', knowledge);
   app.addHook('onClose', () => knowledge.drain());
-  const runtime = createRuntime({ db: db.db, config, credentials, knowledge });
+  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge });
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
   app.decorate('missions', missions);
   const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions });
@@ -202,6 +211,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(clientConfigRoutes, { prefix: '/api/v1', supabase: config.supabase });
   // PostgREST for the browser's supabase-js client (its own error shape and error handler)
   await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret, pglite: db.pglite });
+  // Supabase Storage for supabase-js's storage client (its own error shape and error handler)
+  await app.register(storageRoutes, { prefix: STORAGE_PATH, db: db.db, storage, jwtSecret: config.jwtSecret, rateLimit: config.storage.rateLimit });
 
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes, releasesDir: config.releasesDir });
   app.setNotFoundHandler(async (request, reply) => {
@@ -217,6 +228,13 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** library storage (/storage/v1 and the document tools) */
+    storage: Storage;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

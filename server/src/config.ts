@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { REMOTE_IDS } from '@accent/shared';
 import { z } from 'zod';
 import { allowHostProblem, splitAllowHosts } from './net/ssrf.js';
+import type { StorageConfig } from './storage/service.js';
 
 /** The repository root: the folder holding shell/ and mfe-<id>/ (this file is server/src or server/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -123,7 +124,17 @@ const envSchema = z.object({
     .trim()
     .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs')
     .optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(),  // Library storage (/storage/v1): limits, quotas per library, and S3-compatible storage instead of DATA_DIR/storage
+  STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number').min(1, 'must be at least 1').default(50 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number').min(0).default(10 * 1024 ** 3),
+  STORAGE_QUOTA_FILES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).default(100_000),
+  STORAGE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(600),
+  STORAGE_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)').optional(),
+  STORAGE_S3_ENDPOINT: optionalUrl,
+  STORAGE_S3_REGION: z.string().min(1).default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: secret,
+  STORAGE_S3_SECRET_ACCESS_KEY: secret,
+  STORAGE_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 });
 
 /** Default API hosts of the connector tools. */
@@ -184,6 +195,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** PUBLIC_URL without a trailing slash: the origin of deployed flows' webhook and form URLs; unset → the request's. */
   publicUrl?: string;
+  /** Library storage: STORAGE_FILE_SIZE_LIMIT, STORAGE_QUOTA_*, STORAGE_RATE_LIMIT and STORAGE_S3_* (set: S3-compatible storage). */
+  storage: StorageConfig & { rateLimit: number };
 }
 
 export const DEFAULT_SMTP_FROM = 'Accent Studio <no-reply@accent.local>';
@@ -264,6 +277,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoAllowHosts: splitAllowHosts(e.SSO_ALLOW_HOSTS ?? ''),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    storage: {
+      maxFileSize: e.STORAGE_FILE_SIZE_LIMIT,
+      quotaBytes: e.STORAGE_QUOTA_BYTES,
+      quotaFiles: e.STORAGE_QUOTA_FILES,
+      rateLimit: e.STORAGE_RATE_LIMIT,
+      s3: e.STORAGE_S3_BUCKET
+        ? {
+            bucket: e.STORAGE_S3_BUCKET,
+            endpoint: e.STORAGE_S3_ENDPOINT,
+            region: e.STORAGE_S3_REGION,
+            accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
   };
 }
 

@@ -163,6 +163,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
       signal,
       connectorBaseUrls: deps.config.connectorBaseUrls,
       connector: (key: ConnectorKey) => credentials.get(runner.libraryId, 'connector', key),
+      storage: runtime.storage,
       runAgent: () => Promise.reject(new Error('Data sources cannot run agents')),
     };
   }

@@ -56,7 +56,7 @@ const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
  * claims policies read (role, library, environment) are the caller's current ones, not the token's; a
  * caller no longer signed in yields no row, and nothing is set.
  */
-const SET_CALLER_SQL = `SELECT set_config('role', $1::text, true),
+export const SET_CALLER_SQL = `SELECT set_config('role', $1::text, true),
   set_config('request.jwt.claims', ($2::jsonb || jsonb_build_object('app_role', c.role, 'lib', c.library_id, 'env', c.env, 'email', c.email))::text, true)
   FROM public.accent_current_caller($3::uuid, $4::uuid) c`;
 

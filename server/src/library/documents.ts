@@ -1,9 +1,14 @@
-// The library's documents and files (library_documents): what the document tools read and write and
-// what knowledge base search searches. Folders are paths ('/', '/Sales/Proposals'); an empty folder is
-// kept by a marker row of type FOLDER_MIME.
+// The library's documents and files: the objects of its `documents` storage bucket (storage/), what
+// the document tools read and write and what knowledge base search searches, so that what an agent
+// creates is in the Files screen and what a person uploads there is readable by agents. Folders are
+// paths ('/', '/Sales/Proposals'); an empty folder is kept by Supabase's `.emptyFolderPlaceholder`.
+// Tools act for the library the agent runs in (the server's connection), not under one user's policies.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { toIso } from '../db/values.js';
+import { StorageHttpError } from '../storage/errors.js';
+import { FOLDER_PLACEHOLDER, normalizeObjectName } from '../storage/keys.js';
+import { DOCUMENTS_BUCKET, isTextual, type Storage } from '../storage/service.js';
 
 export const FOLDER_MIME = 'inode/directory';
 /** What a tool hands the model of one document's text. */
@@ -18,6 +23,14 @@ export interface DocumentInfo {
   updated_at: string;
 }
 
+export interface LibraryDocument extends DocumentInfo {
+  /** the text (for binary files: an outline when one was kept, else empty) */
+  content: string;
+  /** not text: its bytes are not what `content` holds */
+  binary: boolean;
+  owner: string | null;
+}
+
 /** '/a//b/' → '/a/b'; '' → '/'. */
 export function normalizeFolder(folder: string | undefined): string {
   const parts = (folder ?? '').split('/').map((p) => p.trim()).filter(Boolean);
@@ -29,27 +42,52 @@ export class DocumentError extends Error {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function infoColumns(db: Kysely<DB>) {
-  return db
-    .selectFrom('library_documents')
-    .select(['id', 'folder', 'name', 'mime', 'updated_at', sql<number>`coalesce(octet_length(data), octet_length(content))`.as('size')]);
+interface Row {
+  id: string;
+  name: string;
+  owner: string | null;
+  metadata: { mimetype?: string; size?: number };
+  content: string;
+  updated_at: Date;
 }
-const toInfo = (r: { id: string; folder: string; name: string; mime: string; updated_at: Date; size: number | string }): DocumentInfo => ({
-  id: r.id,
-  folder: r.folder,
-  name: r.name,
-  mime: r.mime,
-  size: Number(r.size),
-  updated_at: toIso(r.updated_at),
-});
+
+const folderOf = (objectName: string) => {
+  const at = objectName.lastIndexOf('/');
+  return at < 0 ? '/' : `/${objectName.slice(0, at)}`;
+};
+const baseOf = (objectName: string) => objectName.slice(objectName.lastIndexOf('/') + 1);
+
+const toDocument = (r: Row): LibraryDocument => {
+  const mime = r.metadata.mimetype ?? 'application/octet-stream';
+  return {
+    id: r.id,
+    folder: folderOf(r.name),
+    name: baseOf(r.name),
+    mime,
+    size: Number(r.metadata.size ?? 0),
+    updated_at: toIso(r.updated_at),
+    content: r.content,
+    binary: !isTextual(mime),
+    owner: r.owner,
+  };
+};
+const toInfo = ({ id, folder, name, mime, size, updated_at }: LibraryDocument): DocumentInfo => ({ id, folder, name, mime, size, updated_at });
+
+/** The library's documents, without folder placeholders. */
+const documents = (libraryId: string) => sql`
+  library_id = ${libraryId} AND bucket_id = ${DOCUMENTS_BUCKET}
+  AND name <> ${FOLDER_PLACEHOLDER} AND name NOT LIKE ${`%/${FOLDER_PLACEHOLDER}`}`;
 
 export async function findDocuments(db: Kysely<DB>, libraryId: string, q: { name?: string; folder?: string; limit: number }): Promise<DocumentInfo[]> {
-  let query = infoColumns(db).where('library_id', '=', libraryId).where('mime', '<>', FOLDER_MIME);
-  if (q.name?.trim()) query = query.where('name', 'ilike', `%${escapeLike(q.name.trim())}%`);
-  if (q.folder?.trim()) query = query.where('folder', 'ilike', `%${escapeLike(q.folder.trim())}%`);
-  const rows = await query.orderBy('updated_at', 'desc').limit(q.limit).execute();
-  return rows.map(toInfo);
+  const byName = q.name?.trim() ? sql`AND regexp_replace(name, '^.*/', '') ILIKE ${`%${escapeLike(q.name.trim())}%`}` : sql``;
+  const byFolder = q.folder?.trim() ? sql`AND '/' || regexp_replace(name, '/?[^/]*$', '') ILIKE ${`%${escapeLike(q.folder.trim())}%`}` : sql``;
+  const rows = await sql<Row>`
+    SELECT id, name, owner, metadata, '' AS content, updated_at FROM public.storage_objects
+    WHERE ${documents(libraryId)} ${byName} ${byFolder}
+    ORDER BY updated_at DESC LIMIT ${q.limit}`.execute(db);
+  return rows.rows.map((r) => toInfo(toDocument(r)));
 }
 
 export interface DocumentRef {
@@ -58,27 +96,41 @@ export interface DocumentRef {
   folder?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One document by id, or by name (in `folder` when given; the most recent match otherwise). */
-export async function getDocument(db: Kysely<DB>, libraryId: string, ref: DocumentRef) {
-  let query = db.selectFrom('library_documents').selectAll().where('library_id', '=', libraryId).where('mime', '<>', FOLDER_MIME);
+export async function getDocument(db: Kysely<DB>, libraryId: string, ref: DocumentRef): Promise<LibraryDocument | undefined> {
+  let where: ReturnType<typeof sql>;
   if (ref.id) {
     if (!UUID.test(ref.id)) return undefined;
-    query = query.where('id', '=', ref.id);
+    where = sql`AND id = ${ref.id}`;
   } else if (ref.name) {
-    query = query.where('name', '=', ref.name);
-    if (ref.folder !== undefined) query = query.where('folder', '=', normalizeFolder(ref.folder));
+    where =
+      ref.folder !== undefined
+        ? sql`AND name = ${[...normalizeFolder(ref.folder).split('/').filter(Boolean), ref.name].join('/')}`
+        : sql`AND regexp_replace(name, '^.*/', '') = ${ref.name}`;
   } else {
     throw new DocumentError('Give the document id, or its name (and folder).');
   }
-  return query.orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
+  const rows = await sql<Row>`
+    SELECT id, name, owner, metadata, content, updated_at FROM public.storage_objects
+    WHERE ${documents(libraryId)} ${where} ORDER BY updated_at DESC LIMIT 1`.execute(db);
+  return rows.rows[0] ? toDocument(rows.rows[0]) : undefined;
 }
 
-export async function requireDocument(db: Kysely<DB>, libraryId: string, ref: DocumentRef) {
+export async function requireDocument(db: Kysely<DB>, libraryId: string, ref: DocumentRef): Promise<LibraryDocument> {
   const doc = await getDocument(db, libraryId, ref);
   if (!doc) throw new DocumentError(`No document ${ref.id ? `with id ${ref.id}` : `named "${ref.name}"${ref.folder ? ` in ${normalizeFolder(ref.folder)}` : ''}`} in this library.`);
   return doc;
+}
+
+/** The bytes of a document (for copies). */
+export async function readDocumentBytes(storage: Storage, libraryId: string, id: string): Promise<Buffer> {
+  const row = await sql<{ library_id: string; version: string | null }>`
+    SELECT library_id, version FROM public.storage_objects WHERE library_id = ${libraryId} AND id = ${id}`.execute(storage.db);
+  const stream = row.rows[0] ? await storage.readContents(row.rows[0]) : null;
+  if (!stream) throw new DocumentError('The file\'s contents are missing from storage.');
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export interface NewDocument {
@@ -86,36 +138,56 @@ export interface NewDocument {
   folder?: string;
   name: string;
   mime: string;
+  /** the text; with `data`, what to keep for reading and search (an outline) */
   content?: string;
   data?: Uint8Array | null;
   createdBy: string | null;
 }
 
-export async function insertDocument(db: Kysely<DB>, doc: NewDocument): Promise<DocumentInfo> {
+/** Storage's refusals (quota, size, type) in the tools' words. */
+async function asDocumentError<T>(work: () => Promise<T>, duplicate: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StorageHttpError) throw new DocumentError(error.status === 409 ? duplicate : error.message);
+    throw error;
+  }
+}
+
+export async function insertDocument(storage: Storage, doc: NewDocument): Promise<DocumentInfo> {
   const folder = normalizeFolder(doc.folder);
   const name = doc.name.trim();
   if (!name || name.includes('/')) throw new DocumentError('A file name is required and cannot contain "/".');
-  const row = await db
-    .insertInto('library_documents')
-    .values({ library_id: doc.libraryId, folder, name, mime: doc.mime, content: doc.content ?? '', data: doc.data ?? null, created_by: doc.createdBy })
-    .onConflict((oc) => oc.columns(['library_id', 'folder', 'name']).doNothing())
-    .returning(['id', 'folder', 'name', 'mime', 'updated_at', sql<number>`coalesce(octet_length(data), octet_length(content))`.as('size')])
-    .executeTakeFirst();
-  if (!row) throw new DocumentError(`A file named "${name}" already exists in ${folder}.`);
-  return toInfo(row);
+  const isFolder = doc.mime === FOLDER_MIME;
+  return asDocumentError(async () => {
+    const objectName = normalizeObjectName([...folder.split('/').filter(Boolean), name, ...(isFolder ? [FOLDER_PLACEHOLDER] : [])].join('/'));
+    const bytes = isFolder ? Buffer.alloc(0) : doc.data ? Buffer.from(doc.data) : Buffer.from(doc.content ?? '', 'utf8');
+    const bucket = await storage.findBucket(storage.db, doc.libraryId, DOCUMENTS_BUCKET);
+    const received = await storage.receive(bytes, storage.sizeLimitOf(bucket));
+    const row = await storage.store(storage.asServer, {
+      libraryId: doc.libraryId,
+      bucket,
+      name: objectName,
+      owner: doc.createdBy,
+      upsert: false,
+      received,
+      declaredType: isFolder ? 'application/octet-stream' : doc.mime,
+      content: doc.data ? (doc.content ?? '') : undefined,
+    });
+    return toInfo(toDocument({ ...row, metadata: row.metadata as Row['metadata'], name: isFolder ? objectName.slice(0, -FOLDER_PLACEHOLDER.length - 1) : row.name }));
+  }, `A ${isFolder ? 'folder' : 'file'} named "${name}" already exists in ${folder}.`);
 }
 
-export async function appendToDocument(db: Kysely<DB>, id: string, text: string, separator: string): Promise<DocumentInfo> {
-  const row = await db
-    .updateTable('library_documents')
-    .set({
-      content: sql<string>`case when content = '' then ${text} else content || ${separator} || ${text} end`,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .returning(['id', 'folder', 'name', 'mime', 'updated_at', sql<number>`coalesce(octet_length(data), octet_length(content))`.as('size')])
-    .executeTakeFirstOrThrow();
-  return toInfo(row);
+/** Appends text to a text document: a new version of its contents, same object. */
+export async function appendToDocument(storage: Storage, doc: LibraryDocument & { libraryId: string }, text: string, separator: string): Promise<DocumentInfo> {
+  const content = doc.content === '' ? text : `${doc.content}${separator}${text}`;
+  return asDocumentError(async () => {
+    const bucket = await storage.findBucket(storage.db, doc.libraryId, DOCUMENTS_BUCKET);
+    const received = await storage.receive(Buffer.from(content, 'utf8'), storage.sizeLimitOf(bucket));
+    const objectName = [...doc.folder.split('/').filter(Boolean), doc.name].join('/');
+    const row = await storage.store(storage.asServer, { libraryId: doc.libraryId, bucket, name: objectName, owner: doc.owner, upsert: true, received, declaredType: doc.mime });
+    return toInfo(toDocument({ ...row, metadata: row.metadata as Row['metadata'] }));
+  }, `"${doc.name}" changed while text was being appended; try again.`);
 }
 
 export interface KnowledgeHit {
@@ -133,14 +205,14 @@ export interface KnowledgeHit {
  */
 export async function searchKnowledgeBase(db: Kysely<DB>, libraryId: string, text: string, limit = 5): Promise<KnowledgeHit[]> {
   const search = async (tsquery: ReturnType<typeof sql<unknown>>) => {
-    const result = await sql<KnowledgeHit>`
-      SELECT d.id, d.folder, d.name, ts_rank(d.search, q) AS rank,
+    const result = await sql<{ id: string; name: string; rank: number | string; snippet: string }>`
+      SELECT d.id, d.name, ts_rank(d.search, q) AS rank,
              ts_headline('english', d.content, q, 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15, MaxFragments=2') AS snippet
-      FROM library_documents d, ${tsquery} AS q
-      WHERE d.library_id = ${libraryId} AND d.mime <> ${FOLDER_MIME} AND d.search @@ q
+      FROM public.storage_objects d, ${tsquery} AS q
+      WHERE d.library_id = ${libraryId} AND d.bucket_id = ${DOCUMENTS_BUCKET} AND d.search @@ q
       ORDER BY rank DESC, d.updated_at DESC
       LIMIT ${limit}`.execute(db);
-    return result.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
+    return result.rows.map((r) => ({ id: r.id, folder: folderOf(r.name), name: baseOf(r.name), snippet: r.snippet, rank: Number(r.rank) }));
   };
   const all = await search(sql`websearch_to_tsquery('english', ${text})`);
   if (all.length > 0) return all;

@@ -23,6 +23,7 @@ import { getAgentForRun } from '../agents/service.js';
 import type { Config, ConnectorKey } from '../config.js';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
+import type { Storage } from '../storage/service.js';
 import type { Knowledge } from '../knowledge/index.js';
 import { searchKnowledgeAndDocuments } from '../tools/internal/knowledge-base.js';
 import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
@@ -39,6 +40,8 @@ export interface RuntimeDeps {
   db: Kysely<DB>;
   config: Pick<Config, 'providerEnv' | 'connectorBaseUrls'>;
   credentials: CredentialStore;
+  /** library storage (the document tools) */
+  storage?: Storage;
   /** the knowledge base (its search backs the knowledge base tool and the 'search' fallback) */
   knowledge?: Pick<Knowledge, 'search'>;
 }
@@ -143,6 +146,8 @@ class ModelClock {
 
 export interface Runtime {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
+  /** library storage, for tool contexts made outside a run (background agents' data sources) */
+  storage?: Storage;
 }
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
@@ -337,6 +342,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       connectorBaseUrls: config.connectorBaseUrls,
       connector: (key: ConnectorKey) => credentials.get(input.libraryId, 'connector', key),
       ...(input.toolGuard ? { guard: input.toolGuard } : {}),
+      storage: deps.storage,
       knowledge: deps.knowledge,
       knowledgeCollections: run.knowledgeCollections,
       runAgent: async (nested) => {
@@ -446,5 +452,5 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     return text;
   }
 
-  return { runAgent };
+  return { runAgent, storage: deps.storage };
 }

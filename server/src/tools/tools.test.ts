@@ -3,7 +3,9 @@ import { TOOL_CATALOGUE, type ToolName } from '@accent/agents-common';
 import { TOOL_CONNECTORS } from '@accent/shell-common';
 import { loadConfig, type ConnectorKey } from '../config.js';
 import type { CredentialValues } from '../credentials/store.js';
+import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
+import { getDocument, readDocumentBytes } from '../library/documents.js';
 import type { Runner } from '../runtime/access.js';
 import { startHttpStub, type HttpStub, type StubAnswer, type StubRequest } from '../testing/http-stub.js';
 import { createTestContext, type TestContext } from '../testing/test-app.js';
@@ -55,6 +57,7 @@ describe('tools', () => {
       signal: new AbortController().signal,
       connectorBaseUrls: Object.fromEntries(Object.keys(base).map((k) => [k, stub.url])) as Record<ConnectorKey, string>,
       connector: async (key) => connectors.get(key),
+      storage: ctx.app.storage,
       runAgent: async (run) => {
         nestedRuns.push(run);
         return { output: `ran ${run.agentName}`, runId: '00000000-0000-0000-0000-000000000000' };
@@ -86,6 +89,14 @@ describe('tools', () => {
 
       const copy = (await run('Duplicate File', { id: created.id, new_folder: '/Archive' })) as { name: string; folder: string };
       expect(copy).toMatchObject({ name: 'Account plan (copy).md', folder: '/Archive' });
+      // they are files of the library's documents bucket (the Files screen's), owned by the runner
+      const stored = await sql<{ name: string; owner: string; mimetype: string }>`
+        SELECT name, owner, metadata->>'mimetype' AS mimetype FROM storage_objects WHERE bucket_id = 'documents' AND name IN ('Sales/Plans/Account plan.md', 'Archive/Account plan (copy).md') ORDER BY name`.execute(ctx.database.db);
+      expect(stored.rows).toEqual([
+        { name: 'Archive/Account plan (copy).md', owner: user.id, mimetype: 'text/markdown' },
+        { name: 'Sales/Plans/Account plan.md', owner: user.id, mimetype: 'text/markdown' },
+      ]);
+      expect((await readDocumentBytes(ctx.app.storage, libraryId, created.id)).toString()).toBe('# Acme\nRenewal in May.\nChampion: Dana.');
 
       const file = (await run('Create New File', { name: 'leads.csv', folder: '/Sales', content: 'name,score\nAda,80' })) as { mime: string };
       expect(file.mime).toBe('text/csv');
@@ -108,7 +119,7 @@ describe('tools', () => {
 
     it('stores a real .ics event and a real .pptx deck', async () => {
       const event = (await run('Create Quick Event', { title: 'Kickoff call', start: '2030-03-14T15:00:00Z', duration_minutes: 45, attendees: ['ada@example.com'] })) as { document_id: string; name: string };
-      const ics = await ctx.database.db.selectFrom('library_documents').select(['content', 'mime', 'folder']).where('id', '=', event.document_id).executeTakeFirstOrThrow();
+      const ics = (await getDocument(ctx.database.db, libraryId, { id: event.document_id }))!;
       expect(ics).toMatchObject({ mime: 'text/calendar', folder: '/Calendar' });
       expect(ics.content).toContain('BEGIN:VCALENDAR');
       expect(ics.content).toContain('SUMMARY:Kickoff call');
@@ -118,11 +129,16 @@ describe('tools', () => {
 
       const deck = (await run('Presentation Builder', { title: 'Q3 Review', slides: [{ title: 'Wins', bullets: ['Acme signed', 'NPS 62'] }, { title: 'Next', bullets: ['Hire 2 AEs'] }] })) as { document_id: string; name: string; slides: number };
       expect(deck.slides).toBe(3);
-      const pptx = await ctx.database.db.selectFrom('library_documents').select(['data', 'content', 'mime']).where('id', '=', deck.document_id).executeTakeFirstOrThrow();
+      const pptx = (await getDocument(ctx.database.db, libraryId, { id: deck.document_id }))!;
+      const bytes = await readDocumentBytes(ctx.app.storage, libraryId, deck.document_id);
       expect(pptx.mime).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
-      expect(Buffer.from(pptx.data!).subarray(0, 2).toString()).toBe('PK'); // a zip, as every .pptx
-      expect(Buffer.from(pptx.data!).includes(Buffer.from('ppt/slides/slide3.xml'))).toBe(true);
+      expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip, as every .pptx
+      expect(bytes.includes(Buffer.from('ppt/slides/slide3.xml'))).toBe(true);
       expect(pptx.content).toContain('## Wins\n- Acme signed');
+      // a binary file is copied byte for byte, and cannot be appended to
+      const copied = (await run('Duplicate File', { id: deck.document_id })) as { id: string; size: number };
+      expect((await readDocumentBytes(ctx.app.storage, libraryId, copied.id)).equals(bytes)).toBe(true);
+      expect(await run('Append Text', { id: deck.document_id, text: 'more' })).toEqual({ error: expect.stringContaining('binary file') });
     });
 
     it('runs other agents through the runtime', async () => {

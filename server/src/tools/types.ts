@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { ConnectorKey } from '../config.js';
 import type { CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
+import type { Storage } from '../storage/service.js';
+import { DocumentError } from '../library/documents.js';
 import type { Knowledge } from '../knowledge/index.js';
 import type { Runner } from '../runtime/access.js';
 
@@ -26,6 +28,8 @@ export interface ToolContext {
   connectorBaseUrls: Record<ConnectorKey, string>;
   /** the library's stored values of a connector, or undefined when it is not connected */
   connector(key: ConnectorKey): Promise<CredentialValues | undefined>;
+  /** library storage: the document tools read and write the `documents` bucket */
+  storage?: Storage;
   runAgent(run: NestedRun): Promise<{ output: string; runId: string }>;
   /** When set, asked before every call: a reason refuses the call (a background agent's permissions). */
   guard?: ToolGuard;
@@ -48,3 +52,9 @@ export interface ToolModule<I = any> {
 }
 
 export const defineTool = <I>(tool: ToolModule<I>): ToolModule<I> => tool;
+
+/** The library's storage in a tool context; a context made without it cannot touch files. */
+export function storageOf(ctx: ToolContext): Storage {
+  if (!ctx.storage) throw new DocumentError('File storage is not available here.');
+  return ctx.storage;
+}

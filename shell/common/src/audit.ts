@@ -43,6 +43,14 @@ export const AUDIT_ACTIONS = [
   'knowledge.collection_delete',
   'knowledge.file_upload',
   'knowledge.file_delete',
+  'storage.bucket_create',
+  'storage.bucket_update',
+  'storage.bucket_empty',
+  'storage.bucket_delete',
+  'storage.upload',
+  'storage.move',
+  'storage.copy',
+  'storage.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -45,6 +45,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.link': 'Linked a sign-in account',
   'sso.unlink': 'Unlinked a sign-in account',
   'settings.model_prices': 'Changed the model prices',
+  'storage.bucket_create': 'Created a storage bucket',
+  'storage.bucket_update': 'Changed a storage bucket',
+  'storage.bucket_empty': 'Emptied a storage bucket',
+  'storage.bucket_delete': 'Deleted a storage bucket',
+  'storage.upload': 'Uploaded a file',
+  'storage.move': 'Moved a file',
+  'storage.copy': 'Copied a file',
+  'storage.remove': 'Deleted files',
 };
 
 const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];

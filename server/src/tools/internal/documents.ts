@@ -7,9 +7,11 @@ import {
   insertDocument,
   MAX_READ_CHARS,
   normalizeFolder,
+  readDocumentBytes,
   requireDocument,
 } from '../../library/documents.js';
-import { defineTool } from '../types.js';
+import { typeFromName } from '../../storage/service.js';
+import { defineTool, storageOf } from '../types.js';
 
 const folder = z.string().max(500).optional().describe('Folder path such as /Sales/Proposals (default /)');
 const ref = {
@@ -18,22 +20,8 @@ const ref = {
   folder: z.string().max(500).optional().describe('The folder of the named document'),
 };
 
-/** The MIME type of a new file, from its extension. */
-function mimeFor(name: string): string {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  const types: Record<string, string> = {
-    md: 'text/markdown',
-    txt: 'text/plain',
-    csv: 'text/csv',
-    json: 'application/json',
-    html: 'text/html',
-    ics: 'text/calendar',
-    xml: 'application/xml',
-    yaml: 'application/yaml',
-    yml: 'application/yaml',
-  };
-  return types[ext] ?? 'text/plain';
-}
+/** The MIME type of a new text file, from its extension (plain text when it names none). */
+const mimeFor = (name: string) => typeFromName(name) ?? 'text/plain';
 
 export const findDocument = defineTool({
   name: 'Find Document',
@@ -64,7 +52,7 @@ export const libraryFileReader = defineTool({
       mime: doc.mime,
       content: truncated ? doc.content.slice(0, MAX_READ_CHARS) : doc.content,
       truncated,
-      ...(doc.data ? { note: `Binary file of ${doc.data.length} bytes; the content above is its outline.` } : {}),
+      ...(doc.binary ? { note: `Binary file (${doc.mime}) of ${doc.size} bytes; the content above is ${doc.content ? 'its outline' : 'empty: its text is not kept'}.` } : {}),
     };
   },
 });
@@ -80,7 +68,7 @@ export const createDocument = defineTool({
   }),
   async execute({ name, folder: inFolder, content }, ctx) {
     const docName = /\.[a-z0-9]+$/i.test(name) ? name : `${name}.md`;
-    return insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: inFolder, name: docName, mime: mimeFor(docName), content, createdBy: ctx.user.id });
+    return insertDocument(storageOf(ctx), { libraryId: ctx.libraryId, folder: inFolder, name: docName, mime: mimeFor(docName), content, createdBy: ctx.user.id });
   },
 });
 
@@ -94,7 +82,7 @@ export const createNewFile = defineTool({
     content: z.string().max(1_000_000).optional().describe('Initial content (default empty)'),
   }),
   async execute({ name, folder: inFolder, content }, ctx) {
-    return insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: inFolder, name, mime: mimeFor(name), content: content ?? '', createdBy: ctx.user.id });
+    return insertDocument(storageOf(ctx), { libraryId: ctx.libraryId, folder: inFolder, name, mime: mimeFor(name), content: content ?? '', createdBy: ctx.user.id });
   },
 });
 
@@ -105,8 +93,8 @@ export const appendText = defineTool({
   inputSchema: z.object({ ...ref, text: z.string().min(1).max(1_000_000).describe('The text to append'), separator: z.string().max(10).optional().describe('Put between the old and new text (default a newline)') }),
   async execute({ text, separator, ...target }, ctx) {
     const doc = await requireDocument(ctx.db, ctx.libraryId, target);
-    if (doc.data) return { error: `"${doc.name}" is a binary file; text cannot be appended to it.` };
-    return appendToDocument(ctx.db, doc.id, text, separator ?? '\n');
+    if (doc.binary) return { error: `"${doc.name}" is a binary file; text cannot be appended to it.` };
+    return appendToDocument(storageOf(ctx), { ...doc, libraryId: ctx.libraryId }, text, separator ?? '\n');
   },
 });
 
@@ -119,7 +107,7 @@ export const createNewFolder = defineTool({
     const full = normalizeFolder(path);
     if (full === '/') return { error: 'The root folder always exists.' };
     const at = full.lastIndexOf('/');
-    const info = await insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: full.slice(0, at), name: full.slice(at + 1), mime: FOLDER_MIME, createdBy: ctx.user.id });
+    const info = await insertDocument(storageOf(ctx), { libraryId: ctx.libraryId, folder: full.slice(0, at), name: full.slice(at + 1), mime: FOLDER_MIME, createdBy: ctx.user.id });
     return { id: info.id, path: full };
   },
 });
@@ -137,13 +125,14 @@ export const duplicateFile = defineTool({
     const doc = await requireDocument(ctx.db, ctx.libraryId, source);
     const dot = doc.name.lastIndexOf('.');
     const copyName = new_name?.trim() || (dot > 0 ? `${doc.name.slice(0, dot)} (copy)${doc.name.slice(dot)}` : `${doc.name} (copy)`);
-    return insertDocument(ctx.db, {
+    const storage = storageOf(ctx);
+    return insertDocument(storage, {
       libraryId: ctx.libraryId,
       folder: new_folder ?? doc.folder,
       name: copyName,
       mime: doc.mime,
       content: doc.content,
-      data: doc.data,
+      data: doc.binary ? await readDocumentBytes(storage, ctx.libraryId, doc.id) : null,
       createdBy: ctx.user.id,
     });
   },

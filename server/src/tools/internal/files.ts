@@ -4,7 +4,7 @@ import * as ics from 'ics';
 import pptxgenjs from 'pptxgenjs';
 import { z } from 'zod';
 import { insertDocument } from '../../library/documents.js';
-import { defineTool } from '../types.js';
+import { defineTool, storageOf } from '../types.js';
 
 // pptxgenjs's types describe its CommonJS build (the class under .default) while Node loads its ES
 // build (the class itself), and TypeScript reads them differently per module resolution; so the class
@@ -54,7 +54,7 @@ export const createQuickEvent = defineTool({
       status: 'CONFIRMED',
     });
     if (error || !value) return { error: `Could not create the event: ${error?.message ?? 'unknown error'}` };
-    const doc = await insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: '/Calendar', name: fileName(input.title, 'ics'), mime: 'text/calendar', content: value, createdBy: ctx.user.id });
+    const doc = await insertDocument(storageOf(ctx), { libraryId: ctx.libraryId, folder: '/Calendar', name: fileName(input.title, 'ics'), mime: 'text/calendar', content: value, createdBy: ctx.user.id });
     return { document_id: doc.id, name: doc.name, folder: doc.folder, start: input.start, duration_minutes: input.duration_minutes ?? 30 };
   },
 });
@@ -88,7 +88,7 @@ export const presentationBuilder = defineTool({
     const data = (await deck.write({ outputType: 'nodebuffer' })) as Buffer;
     // the outline is the searchable, readable text of the deck
     const outline = [title, subtitle, ...slides.flatMap((s) => [`## ${s.title}`, ...s.bullets.map((b) => `- ${b}`)])].filter(Boolean).join('\n');
-    const doc = await insertDocument(ctx.db, { libraryId: ctx.libraryId, folder: '/Presentations', name: fileName(title, 'pptx'), mime: PPTX_MIME, content: outline, data, createdBy: ctx.user.id });
+    const doc = await insertDocument(storageOf(ctx), { libraryId: ctx.libraryId, folder: '/Presentations', name: fileName(title, 'pptx'), mime: PPTX_MIME, content: outline, data, createdBy: ctx.user.id });
     return { document_id: doc.id, name: doc.name, folder: doc.folder, slides: slides.length + 1, size: doc.size };
   },
 });
