@@ -216,9 +216,28 @@ describe('signing in through the provider', () => {
     await expect(login(ctx.app, DEMO_CREDENTIALS.member)).resolves.toBeTruthy();
   });
 
+  it('refuses a deactivated user, whom an administrator turned off', async () => {
+    const user = await ctx.database.db.selectFrom('users').select('id').where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    await ctx.database.db.updateTable('users').set({ active: false }).where('id', '=', user.id).execute();
+    expect(await signInAs('new.person@example.com')).toEqual({ location: '/login?error=sso_account', refresh: undefined });
+    await ctx.database.db.updateTable('users').set({ active: true }).where('id', '=', user.id).execute();
+  });
+
   it('sends the browser back to the login page when the library has no provider', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/sso/start?environment=nope&library=none' });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/login?error=sso_unavailable');
+  });
+});
+
+// last: it spends this address's sign-in starts for the minute
+describe('rate limits', () => {
+  it('refuses more than 30 sign-in starts a minute from one address, in words', async () => {
+    let refused: { statusCode: number; json(): { detail: string } } | undefined;
+    for (let i = 0; i < 31 && !refused; i++) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/start?${LIBRARY}` });
+      if (response.statusCode === 429) refused = response;
+    }
+    expect(refused?.json().detail).toBe(SSO_MESSAGES.tooManyAttempts);
   });
 });
