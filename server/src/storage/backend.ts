@@ -82,6 +82,10 @@ export function s3Backend(settings: S3Settings, tempDir: string): StorageBackend
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    // checksums only where S3 requires them: the SDK's default streams uploads as aws-chunked with a
+    // trailing checksum, which several S3-compatible stores (s3rver, older MinIO, Ceph) keep as the bytes
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
   });
   const Bucket = settings.bucket;
