@@ -124,13 +124,10 @@ export async function requireDocument(db: Kysely<DB>, libraryId: string, ref: Do
 
 /** The bytes of a document (for copies). */
 export async function readDocumentBytes(storage: Storage, libraryId: string, id: string): Promise<Buffer> {
-  const row = await sql<{ library_id: string; version: string | null }>`
-    SELECT library_id, version FROM public.storage_objects WHERE library_id = ${libraryId} AND id = ${id}`.execute(storage.db);
-  const stream = row.rows[0] ? await storage.readContents(row.rows[0]) : null;
-  if (!stream) throw new DocumentError('The file\'s contents are missing from storage.');
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const row = await sql<{ name: string }>`SELECT name FROM public.storage_objects WHERE library_id = ${libraryId} AND bucket_id = ${DOCUMENTS_BUCKET} AND id = ${id}`.execute(storage.db);
+  const object = row.rows[0] ? await storage.getObject(libraryId, DOCUMENTS_BUCKET, row.rows[0].name) : null;
+  if (!object) throw new DocumentError('The file\'s contents are missing from storage.');
+  return object.data;
 }
 
 export interface NewDocument {
@@ -161,17 +158,13 @@ export async function insertDocument(storage: Storage, doc: NewDocument): Promis
   const isFolder = doc.mime === FOLDER_MIME;
   return asDocumentError(async () => {
     const objectName = normalizeObjectName([...folder.split('/').filter(Boolean), name, ...(isFolder ? [FOLDER_PLACEHOLDER] : [])].join('/'));
-    const bytes = isFolder ? Buffer.alloc(0) : doc.data ? Buffer.from(doc.data) : Buffer.from(doc.content ?? '', 'utf8');
-    const bucket = await storage.findBucket(storage.db, doc.libraryId, DOCUMENTS_BUCKET);
-    const received = await storage.receive(bytes, storage.sizeLimitOf(bucket));
-    const row = await storage.store(storage.asServer, {
+    const row = await storage.putObject({
       libraryId: doc.libraryId,
-      bucket,
+      bucketId: DOCUMENTS_BUCKET,
       name: objectName,
+      data: isFolder ? Buffer.alloc(0) : doc.data ? Buffer.from(doc.data) : Buffer.from(doc.content ?? '', 'utf8'),
+      contentType: isFolder ? 'application/octet-stream' : doc.mime,
       owner: doc.createdBy,
-      upsert: false,
-      received,
-      declaredType: isFolder ? 'application/octet-stream' : doc.mime,
       content: doc.data ? (doc.content ?? '') : undefined,
     });
     return toInfo(toDocument({ ...row, metadata: row.metadata as Row['metadata'], name: isFolder ? objectName.slice(0, -FOLDER_PLACEHOLDER.length - 1) : row.name }));
@@ -182,10 +175,15 @@ export async function insertDocument(storage: Storage, doc: NewDocument): Promis
 export async function appendToDocument(storage: Storage, doc: LibraryDocument & { libraryId: string }, text: string, separator: string): Promise<DocumentInfo> {
   const content = doc.content === '' ? text : `${doc.content}${separator}${text}`;
   return asDocumentError(async () => {
-    const bucket = await storage.findBucket(storage.db, doc.libraryId, DOCUMENTS_BUCKET);
-    const received = await storage.receive(Buffer.from(content, 'utf8'), storage.sizeLimitOf(bucket));
-    const objectName = [...doc.folder.split('/').filter(Boolean), doc.name].join('/');
-    const row = await storage.store(storage.asServer, { libraryId: doc.libraryId, bucket, name: objectName, owner: doc.owner, upsert: true, received, declaredType: doc.mime });
+    const row = await storage.putObject({
+      libraryId: doc.libraryId,
+      bucketId: DOCUMENTS_BUCKET,
+      name: [...doc.folder.split('/').filter(Boolean), doc.name].join('/'),
+      data: Buffer.from(content, 'utf8'),
+      contentType: doc.mime,
+      owner: doc.owner,
+      upsert: true,
+    });
     return toInfo(toDocument({ ...row, metadata: row.metadata as Row['metadata'] }));
   }, `"${doc.name}" changed while text was being appended; try again.`);
 }

@@ -416,8 +416,70 @@ export function createStorage({ db, config, hooks = [] }: CreateStorageOptions) 
     }
   }
 
+  // ------------------------------------------------------------------------------------------------
+  // The server-side module API (the library's own code, not a user's request: no row-level security)
+
+  /** A bucket of the library, created (private, no own limits) when missing. */
+  async function ensureBucket(libraryId: string, bucketId: string): Promise<BucketRow> {
+    await sql`INSERT INTO public.storage_buckets (library_id, id, name, owner) VALUES (${libraryId}, ${bucketId}, ${bucketId}, NULL) ON CONFLICT DO NOTHING`.execute(db);
+    return findBucket(db, libraryId, bucketId);
+  }
+
+  /** Stores `data` at `name` with every check an upload gets (size, type, hooks, quota). */
+  async function putObject(input: {
+    libraryId: string;
+    bucketId: string;
+    name: string;
+    data: Uint8Array | Readable;
+    contentType?: string;
+    owner?: string | null;
+    upsert?: boolean;
+    userMetadata?: Record<string, unknown>;
+    /** text kept for reading and search when the bytes are not text */
+    content?: string;
+  }): Promise<ObjectRow> {
+    const name = normalizeObjectName(input.name);
+    const bucket = await findBucket(db, input.libraryId, input.bucketId);
+    const received = await receive(input.data, sizeLimitOf(bucket));
+    return store(asServer, {
+      libraryId: input.libraryId,
+      bucket,
+      name,
+      owner: input.owner ?? null,
+      upsert: input.upsert ?? false,
+      received,
+      declaredType: input.contentType,
+      userMetadata: input.userMetadata,
+      content: input.content,
+    });
+  }
+
+  /** An object's row and bytes, or null when there is no such object. */
+  async function getObject(libraryId: string, bucketId: string, name: string): Promise<{ row: ObjectRow; data: Buffer } | null> {
+    const found = await sql<ObjectRow>`
+      SELECT * FROM public.storage_objects WHERE library_id = ${libraryId} AND bucket_id = ${bucketId} AND name = ${normalizeObjectName(name)}`.execute(db);
+    const row = found.rows[0];
+    const stream = row ? await readContents(row) : null;
+    if (!row || !stream) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { row, data: Buffer.concat(chunks) };
+  }
+
+  /** Removes objects (rows and contents); what does not exist is ignored. The removed rows. */
+  async function removeObjects(libraryId: string, bucketId: string, names: string[]): Promise<ObjectRow[]> {
+    const removed = await sql<ObjectRow>`
+      DELETE FROM public.storage_objects WHERE library_id = ${libraryId} AND bucket_id = ${bucketId} AND name = ANY(${names.map(normalizeObjectName)}::text[]) RETURNING *`.execute(db);
+    await removeContents(libraryId, removed.rows.map((r) => r.version));
+    return removed.rows;
+  }
+
   return {
     db,
+    ensureBucket,
+    putObject,
+    getObject,
+    removeObjects,
     backend,
     limits,
     hooks: uploadHooks,

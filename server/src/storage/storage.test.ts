@@ -358,3 +358,44 @@ describe('refused uploads', () => {
     expect((await s.exists('scan/EICAR.txt')).data).toBe(false);
   });
 });
+
+describe('the server-side module API and documents from before storage', () => {
+  it('puts, gets and removes objects for the library\'s own code, with the same checks as an upload', async () => {
+    const lib = admin.body.library_id;
+    await ctx.app.storage.ensureBucket(lib, 'knowledge-originals');
+    const row = await ctx.app.storage.putObject({ libraryId: lib, bucketId: 'knowledge-originals', name: 'c1/guide.md', data: Buffer.from('# Guide'), contentType: 'text/markdown', owner: admin.body.user_id });
+    expect(row).toMatchObject({ name: 'c1/guide.md', owner: admin.body.user_id, content: '# Guide' });
+    expect((await ctx.app.storage.getObject(lib, 'knowledge-originals', 'c1/guide.md'))?.data.toString()).toBe('# Guide');
+    await expect(ctx.app.storage.putObject({ libraryId: lib, bucketId: 'knowledge-originals', name: '../x', data: Buffer.from('x') })).rejects.toThrow('Invalid key');
+    await expect(ctx.app.storage.putObject({ libraryId: lib, bucketId: 'knowledge-originals', name: 'c1/fake.pdf', data: Buffer.from('not a pdf'), contentType: 'application/pdf' })).rejects.toThrow('not recognisably');
+    expect(await ctx.app.storage.removeObjects(lib, 'knowledge-originals', ['c1/guide.md', 'c1/none.md'])).toHaveLength(1);
+    expect(await ctx.app.storage.getObject(lib, 'knowledge-originals', 'c1/guide.md')).toBeNull();
+    // the Files screen sees the bucket like any other
+    expect((await storageOf(admin).getBucket('knowledge-originals')).data?.id).toBe('knowledge-originals');
+  });
+
+  it('moves library_documents rows into the documents bucket (same id, owner, text and bytes), once', async () => {
+    const lib = memberA.body.library_id;
+    const deck = Buffer.from('504b0304', 'hex');
+    const inserted = await sql<{ id: string }>`
+      INSERT INTO library_documents (library_id, folder, name, mime, content, data, created_by)
+      VALUES (${lib}, '/Old/Decks', 'q1.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', '## Q1 outline', ${deck}, ${memberA.body.user_id}),
+             (${lib}, '/Old', 'memo.txt', 'text/plain', 'an old memo', NULL, NULL),
+             (${lib}, '/Old', 'Empty', 'inode/directory', '', NULL, NULL)
+      RETURNING id`.execute(ctx.database.db);
+    expect(await ctx.app.storage.adoptLegacyDocuments()).toBe(3);
+    expect(await ctx.app.storage.adoptLegacyDocuments()).toBe(0);
+    expect((await sql`SELECT 1 FROM library_documents`.execute(ctx.database.db)).rows).toHaveLength(0);
+    const moved = await sql<{ id: string; name: string; owner: string | null; content: string }>`
+      SELECT id, name, owner, content FROM storage_objects WHERE name LIKE 'Old/%' ORDER BY name`.execute(ctx.database.db);
+    expect(moved.rows).toEqual([
+      { id: expect.any(String), name: 'Old/Decks/q1.pptx', owner: memberA.body.user_id, content: '## Q1 outline' },
+      { id: expect.any(String), name: 'Old/Empty/.emptyFolderPlaceholder', owner: null, content: '' },
+      { id: expect.any(String), name: 'Old/memo.txt', owner: null, content: 'an old memo' },
+    ]);
+    expect(moved.rows.map((r) => r.id).sort()).toEqual(inserted.rows.map((r) => r.id).sort());
+    expect((await ctx.app.storage.getObject(lib, 'documents', 'Old/Decks/q1.pptx'))?.data.equals(deck)).toBe(true);
+    // the memo had no owner: it is the library's, so every member sees it
+    expect(await (await storageOf(memberB).from('documents').download('Old/memo.txt')).data?.text()).toBe('an old memo');
+  });
+});
