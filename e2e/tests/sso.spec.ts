@@ -4,6 +4,7 @@
 // member is linked and sees it in the profile, and a refusal comes back to the login page in words.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { login, toast } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +21,10 @@ async function signInThroughProvider(browser: Browser, email: string): Promise<P
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByRole('link', { name: `Sign in with ${PROVIDER}`, exact: true }).click();
+  const link = page.getByRole('link', { name: `Sign in with ${PROVIDER}`, exact: true });
+  await expect(link).toBeVisible();
+  await expectNoAxeViolations(page, 'login page with single sign-on');
+  await link.click();
   await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();
   expect(page.url().startsWith(ISSUER)).toBe(true);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -44,6 +48,7 @@ test('an administrator sets up single sign-on in Admin → Sign-in', async ({ pa
   await form.getByRole('combobox', { name: 'Role for new users' }).selectOption({ label: 'Builder' });
   await form.getByRole('button', { name: 'Save single sign-on' }).click();
   await expect(form.getByRole('alert')).toHaveText(`${ISSUER}/not-an-issuer did not answer as an OpenID Connect provider (no valid /.well-known/openid-configuration). Check the issuer URL.`);
+  await expectNoAxeViolations(page, 'Admin → Sign-in with a refusal');
 
   await form.getByRole('textbox', { name: 'Issuer URL' }).fill(ISSUER);
   await form.getByRole('button', { name: 'Save single sign-on' }).click();
