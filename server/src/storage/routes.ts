@@ -18,6 +18,7 @@ import { inputErrorFromDatabase } from '../http/database-errors.js';
 import { StorageHttpError, storageErrors } from './errors.js';
 import { checkBucketId, normalizeObjectName, normalizePrefix, splitBucketPath } from './keys.js';
 import { DOCUMENTS_BUCKET, fromDatabaseError, type BucketRow, type ObjectRow, type Storage } from './service.js';
+import { registerTus } from './tus.js';
 
 export const STORAGE_PATH = '/storage/v1';
 /** A signed upload URL lasts two hours, as Supabase's. */
@@ -590,6 +591,9 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
       await audit(request, caller, 'storage.upload', `${bucketId}/${name}`, { size: received.size, replaced: row.created_at.getTime() !== row.updated_at.getTime() });
       return { Id: row.id, Key: `${bucketId}/${name}` };
     };
+    // resumable (tus) uploads for large files
+    await registerTus(uploads, { storage, callerOf, onStored: (request, caller, key, size) => audit(request, caller, 'storage.upload', key, { size, resumable: true }) });
+
     uploads.post('/object/*', { schema: { hide: true }, config: limited }, upload);
     uploads.put('/object/*', { schema: { hide: true }, config: limited }, upload);
 

@@ -399,3 +399,52 @@ describe('the server-side module API and documents from before storage', () => {
     expect(await (await storageOf(memberB).from('documents').download('Old/memo.txt')).data?.text()).toBe('an old memo');
   });
 });
+
+describe('resumable uploads (tus)', () => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const tus = (path: string, who: SignedIn, init: RequestInit = {}) =>
+    fetch(`${baseUrl}/storage/v1/upload/resumable${path}`, { ...init, headers: { authorization: `Bearer ${who.token}`, 'tus-resumable': '1.0.0', ...(init.headers as Record<string, string>) } });
+
+  it('creates an upload, takes it in parts at the right offsets, and stores it through the same checks', async () => {
+    const options = await fetch(`${baseUrl}/storage/v1/upload/resumable`, { method: 'OPTIONS' });
+    expect(options.headers.get('tus-version')).toBe('1.0.0');
+    const content = Buffer.from('line of a large report\n'.repeat(10_000));
+    const half = Math.floor(content.length / 2);
+    const created = await tus('', memberA, {
+      method: 'POST',
+      headers: { 'upload-length': String(content.length), 'upload-metadata': `bucketName ${b64('documents')},objectName ${b64('big/report.txt')},contentType ${b64('text/plain')},cacheControl ${b64('120')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(/\/storage\/v1\/upload\/resumable\/[0-9a-f-]{36}$/);
+    const path = location.slice(location.lastIndexOf('/'));
+    const patch = (offset: number, body: Buffer) =>
+      tus(path, memberA, { method: 'PATCH', headers: { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
+
+    const first = await patch(0, content.subarray(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe(String(half));
+    const head = await tus(path, memberA, { method: 'HEAD' });
+    expect([head.headers.get('upload-offset'), head.headers.get('upload-length')]).toEqual([String(half), String(content.length)]);
+    expect((await tus(path, memberB, { method: 'HEAD' })).status).toBe(404);
+    expect((await patch(0, content.subarray(0, 10))).status).toBe(409);
+    expect((await storageOf(memberA).from('documents').exists('big/report.txt')).data).toBe(false);
+
+    const last = await patch(half, content.subarray(half));
+    expect(last.status).toBe(204);
+    const stored = await raw('/object/documents/big/report.txt', { token: memberA.token });
+    expect(stored.text).toBe(content.toString());
+    expect(stored.headers.get('cache-control')).toBe('max-age=120');
+    expect((await tus(path, memberA, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('refuses an upload larger than the limit before any byte is sent, and a lying type at the end', async () => {
+    const tooBig = await tus('', memberA, { method: 'POST', headers: { 'upload-length': String(3 * 1024 * 1024), 'upload-metadata': `bucketName ${b64('documents')},objectName ${b64('big/huge.bin')}` } });
+    expect(tooBig.status).toBe(413);
+    const created = await tus('', memberA, { method: 'POST', headers: { 'upload-length': String(PNG.length), 'upload-metadata': `bucketName ${b64('documents')},objectName ${b64('big/dot.txt')},contentType ${b64('text/plain')}` } });
+    const path = created.headers.get('location')!.replace(/^.*\//, '/');
+    const sent = await tus(path, memberA, { method: 'PATCH', headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: PNG });
+    expect(sent.status).toBe(415);
+    expect((await storageOf(memberA).from('documents').exists('big/dot.txt')).data).toBe(false);
+  });
+});
