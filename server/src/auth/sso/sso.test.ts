@@ -4,6 +4,8 @@ import { DEMO_CREDENTIALS } from '../../db/seed.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type TestContext } from '../../testing/test-app.js';
 import { signInAt, startOidcProvider, type TestOidcProvider } from '../../testing/oidc-provider.js';
 import { SSO_LOGIN_ERRORS, SSO_MESSAGES } from '@accent/shell-common';
+import { Secret, TOTP } from 'otpauth';
+import { SECOND_FACTOR_COOKIE } from '../issue-session.js';
 import { withSso } from './store.js';
 
 const STUDIO = 'http://studio.test';
@@ -221,6 +223,28 @@ describe('signing in through the provider', () => {
     await ctx.database.db.updateTable('users').set({ active: false }).where('id', '=', user.id).execute();
     expect(await signInAs('new.person@example.com')).toEqual({ location: '/login?error=sso_account', refresh: undefined });
     await ctx.database.db.updateTable('users').set({ active: true }).where('id', '=', user.id).execute();
+  });
+
+  it('sends a user with a second factor to the login page for the code, and signs in only after it', async () => {
+    const signedIn = await signInAs('new.person@example.com');
+    const headers = { authorization: `Bearer ${(await me(signedIn.refresh ?? '')).token}` };
+    const enrolled = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/enroll', headers });
+    const secret = Secret.fromBase32(enrolled.json<{ secret: string }>().secret);
+    // the next period's code for the second step: a code once used is not taken again
+    const code = (steps = 0) => TOTP.generate({ secret, timestamp: Date.now() + steps * 30_000 });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/confirm', headers, payload: { code: code() } })).statusCode).toBe(200);
+
+    const { location, browser } = await start();
+    const back = await signInAt(location, STUDIO, 'new.person@example.com');
+    const { pathname, search } = new URL(back);
+    const response = await ctx.app.inject({ method: 'GET', url: `${pathname}${search}`, cookies: { accent_sso: browser } });
+    expect(response.headers.location).toBe('/login');
+    expect(response.cookies.find((c) => c.name === 'accent_refresh')).toBeUndefined();
+    const challenge = response.cookies.find((c) => c.name === SECOND_FACTOR_COOKIE)?.value ?? '';
+    expect(challenge).not.toBe('');
+    const second = await ctx.app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { code: code(1) }, cookies: { [SECOND_FACTOR_COOKIE]: challenge } });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ email: 'new.person@example.com', role: 'builder' });
   });
 
   it('sends the browser back to the login page when the library has no provider', async () => {
