@@ -49,7 +49,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
   const key = new TextEncoder().encode(secret);
   return {
     async sign(user) {
-      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId, aal: `aal${user.aal}`, amr: user.amr })
+      const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId, aal: user.aal === 2 ? 'aal2' : 'aal1', amr: user.amr ?? [] })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setAudience(POSTGRES_ROLE)
