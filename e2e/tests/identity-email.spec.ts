@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { field, submitLogin, uniqueName } from './support/app.js';
 import { text, waitForMail } from './support/mailbox.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
 
 async function newUser(request: APIRequestContext, prefix: string) {
@@ -26,6 +27,7 @@ test('a forgotten password is reset through the emailed link: sessions end, the 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectNoAxeViolations(page, 'forgot password');
   await field(page, 'Email').fill(user.email);
   await page.getByRole('button', { name: 'Email me a reset link' }).click();
   await expect(page.getByText('If an account uses this email, we sent it a link to reset the password.', { exact: false })).toBeVisible();
@@ -40,6 +42,7 @@ test('a forgotten password is reset through the emailed link: sessions end, the 
 
   const newPassword = 'second-password-77';
   await field(page, 'New password').fill(newPassword);
+  await expectNoAxeViolations(page, 'reset password');
   await expect(page.getByRole('list', { name: 'Password rules' }).getByRole('listitem')).toHaveText([/At least 8 characters.*\(met\)/, /Not your email.*\(met\)/, /Not a commonly used password.*\(met\)/]);
   await field(page, 'Repeat the new password').fill(newPassword);
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -48,12 +51,14 @@ test('a forgotten password is reset through the emailed link: sessions end, the 
   // the session signed in before the reset ended at once
   expect((await request.get('/api/auth/me', { headers: oldToken })).status()).toBe(401);
 
-  // the link works once
+  // the link works once: opened again it says so, with a way to ask for a new one
+  await page.goto(link!);
+  await expect(page.getByRole('alert')).toContainText('This link has expired or was already used. Ask for a new one.');
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
   const again = await request.post('/api/auth/password/reset', { data: { token: new URL(link!).searchParams.get('token'), password: 'third-password-99' } });
   expect(again.status()).toBe(400);
 
-  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/login');
   await submitLogin(page, { email: user.email, password: user.password });
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
   await field(page, 'Password').fill(newPassword);
@@ -66,11 +71,13 @@ test('signing in with an emailed one-time code', async ({ page, request }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Email me a sign-in code' }).click();
   await expect(page).toHaveURL(/\/login\/code$/);
+  await expectNoAxeViolations(page, 'sign-in code: email');
   await field(page, 'Email').fill(user.email);
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await expect(page.getByText('we sent it a 6-digit sign-in code', { exact: false })).toBeVisible();
   // Resend waits for the cool-down, counting down
   await expect(page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+  await expectNoAxeViolations(page, 'sign-in code: code');
 
   const mail = await waitForMail(request, user.email);
   const code = /sign-in code for Accent Studio is (\d{6})/.exec(text(mail))?.[1];
@@ -83,4 +90,32 @@ test('signing in with an emailed one-time code', async ({ page, request }) => {
   // the code worked once
   const replay = await request.post('/api/auth/code/verify', { data: { environment: 'lo-n02', library: 'sales2', email: user.email, code } });
   expect(replay.status()).toBe(400);
+});
+
+test('changing the password in Profile keeps this session and ends the others', async ({ page, request, playwright, baseURL }) => {
+  const user = await newUser(request, 'change');
+  const elsewhere = await playwright.request.newContext({ baseURL });
+  const other = await elsewhere.post('/api/auth/login', { data: { environment: 'lo-n02', library: 'sales2', email: user.email, password: user.password } });
+  const otherToken = { Authorization: `Bearer ${(await other.json()).token as string}` };
+
+  await page.goto('/login');
+  await submitLogin(page, user);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Password' });
+  await section.getByRole('textbox', { name: 'Current password', exact: true }).fill('not-the-password');
+  await section.getByRole('textbox', { name: 'New password', exact: true }).fill('changed-password-55');
+  await section.getByRole('textbox', { name: 'Repeat the new password', exact: true }).fill('changed-password-55');
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByText('Your current password is not right.')).toBeVisible();
+  await expectNoAxeViolations(page, 'profile password with an error');
+
+  await section.getByRole('textbox', { name: 'Current password', exact: true }).fill(user.password);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed. Your other sessions were signed out.').first()).toBeVisible();
+  expect((await elsewhere.get('/api/auth/me', { headers: otherToken })).status()).toBe(401);
+  // this session goes on, also after a reload (its refresh cookie still works)
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await elsewhere.dispose();
 });
