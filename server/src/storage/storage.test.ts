@@ -419,7 +419,7 @@ describe('resumable uploads (tus)', () => {
     expect(location).toMatch(/\/storage\/v1\/upload\/resumable\/[0-9a-f-]{36}$/);
     const path = location.slice(location.lastIndexOf('/'));
     const patch = (offset: number, body: Buffer) =>
-      tus(path, memberA, { method: 'PATCH', headers: { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
+      tus(path, memberA, { method: 'PATCH', headers: { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(body) });
 
     const first = await patch(0, content.subarray(0, half));
     expect(first.status).toBe(204);
@@ -443,7 +443,7 @@ describe('resumable uploads (tus)', () => {
     expect(tooBig.status).toBe(413);
     const created = await tus('', memberA, { method: 'POST', headers: { 'upload-length': String(PNG.length), 'upload-metadata': `bucketName ${b64('documents')},objectName ${b64('big/dot.txt')},contentType ${b64('text/plain')}` } });
     const path = created.headers.get('location')!.replace(/^.*\//, '/');
-    const sent = await tus(path, memberA, { method: 'PATCH', headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: PNG });
+    const sent = await tus(path, memberA, { method: 'PATCH', headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(PNG) });
     expect(sent.status).toBe(415);
     expect((await storageOf(memberA).from('documents').exists('big/dot.txt')).data).toBe(false);
   });
