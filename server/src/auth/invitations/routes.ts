@@ -278,6 +278,20 @@ export const invitationPublicRoutes: FastifyPluginAsyncZod<InvitationRoutesOptio
     async (request) => ({ allowed: Boolean(await openLibrary(request.query.environment, request.query.library)) }),
   );
 
+  // work left after an answer; the app waits for it when it closes
+  const pending = new Set<Promise<void>>();
+  const afterAnswer = (work: () => Promise<void>, request: FastifyRequest) => {
+    // started once the answer is on its way, not while it is being written
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => request.log.warn({ err: describeError(error) }, 'sign-up email not sent'))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all(pending);
+  });
+
   // a second limit on the same route, applied by hand (the plugin runs one limiter per request)
   const signUpAddressLimit = app.createRateLimit({ max: limits.signUpAddress.max, timeWindow: limits.signUpAddress.windowMs, keyGenerator: (request) => `sign-up|${request.ip}` });
   app.post(
@@ -310,16 +324,19 @@ export const invitationPublicRoutes: FastifyPluginAsyncZod<InvitationRoutesOptio
       const domain = emailDomainOf(email);
       if (!open.domains.includes(domain)) throw new HttpError(400, INVITATION_MESSAGES.domainNotAllowed(domain));
       const base = baseUrlOf(request, options.publicUrl);
-      const outcome = await startSignUp(db, open.id, email);
-      // Either way one email leaves and the answer is the same: only the inbox's owner learns which.
-      try {
-        if (outcome.kind === 'link') await mailer.send(signUpMail({ to: email, link: `${base}/sign-up?token=${outcome.token}`, library }));
-        else if (outcome.kind === 'existing') await mailer.send(existingAccountMail({ to: email, signInUrl: `${base}/login` }));
-      } catch (error) {
-        if (outcome.kind === 'link') await deleteLink(db, outcome.id);
-        request.log.warn({ err: describeError(error) }, 'sign-up email not sent');
-      }
-      if (outcome.kind === 'link') await record(db, { libraryId: open.id, actor: { id: null, email }, action: 'auth.sign_up', details: { step: 'link sent' }, ip: request.ip });
+      // Answered before anything depends on the address: whether it has an account decides what is
+      // stored and sent, and doing that after the answer keeps its time out of the answer's.
+      afterAnswer(async () => {
+        const outcome = await startSignUp(db, open.id, email);
+        try {
+          if (outcome.kind === 'link') await mailer.send(signUpMail({ to: email, link: `${base}/sign-up?token=${outcome.token}`, library }));
+          else if (outcome.kind === 'existing') await mailer.send(existingAccountMail({ to: email, signInUrl: `${base}/login` }));
+        } catch (error) {
+          if (outcome.kind === 'link') await deleteLink(db, outcome.id);
+          throw error;
+        }
+        if (outcome.kind === 'link') await record(db, { libraryId: open.id, actor: { id: null, email }, action: 'auth.sign_up', details: { step: 'link sent' }, ip: request.ip });
+      }, request);
       return reply.code(202).send({ detail: INVITATION_MESSAGES.signUpSent });
     },
   );
