@@ -22,7 +22,8 @@ async function invoke(request: APIRequestContext, headers: Headers, name: string
   expect(res.status(), await res.text()).toBe(200);
   const run = await getRun(request, headers, String(res.headers()['x-run-id']));
   expect(run.status).toBe('succeeded');
-  const usage = run.usage as { inputTokens: number; outputTokens: number };
+  // the run's token counts (the support type leaves them out)
+  const { usage } = run as typeof run & { usage: { inputTokens: number; outputTokens: number } };
   // the database rounds each run's cost to a millionth of a dollar
   const cost = Math.round(usage.inputTokens * PRICE.input + usage.outputTokens * PRICE.output) / 1e6;
   return { usage, cost };
