@@ -22,10 +22,15 @@ export interface StorageBackend {
   readonly tempDir: string;
   /** Takes a finished temporary file and keeps it under `key` (the file is gone afterwards). */
   putFile(key: string, file: string, size: number, contentType: string): Promise<void>;
-  /** The contents, or null when there are none under `key`. */
-  read(key: string): Promise<Readable | null>;
+  /** The contents (bytes start..end inclusive when given), or null when there are none under `key`. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
   copy(from: string, to: string): Promise<void>;
   remove(keys: string[]): Promise<void>;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
@@ -50,14 +55,14 @@ export function filesystemBackend(root: string): StorageBackend {
       await mkdir(dirname(target), { recursive: true });
       await rename(file, target);
     },
-    async read(key) {
+    async read(key, range) {
       const path = pathOf(key);
       try {
         await stat(path);
       } catch {
         return null;
       }
-      return createReadStream(path);
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {});
     },
     async copy(from, to) {
       const target = pathOf(to);
@@ -110,9 +115,9 @@ export function s3Backend(settings: S3Settings, tempDir: string): StorageBackend
         await unlink(file).catch(() => undefined);
       }
     },
-    async read(key) {
+    async read(key, range) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: check(key) }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: check(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return answer.Body as Readable;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;

@@ -267,15 +267,29 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
   }
 
   async function sendObject(request: FastifyRequest, reply: FastifyReply, row: ObjectRow) {
-    const contents: Readable | null = await storage.readContents(row);
-    if (!contents) throw storageErrors.objectNotFound();
     const meta = row.metadata as { mimetype?: string; size?: number; eTag?: string; cacheControl?: string };
+    const size = Number(meta.size ?? 0);
+    // one byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`), as media players and PDF viewers ask
+    const asked = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? '').trim());
+    let range: { start: number; end: number } | undefined;
+    if (asked && (asked[1] || asked[2])) {
+      const start = asked[1] ? Number(asked[1]) : Math.max(0, size - Number(asked[2]));
+      const end = asked[1] && asked[2] ? Math.min(Number(asked[2]), size - 1) : size - 1;
+      if (start > end || start >= size) {
+        return reply.code(416).header('content-range', `bytes */${size}`).send({ statusCode: '416', error: 'InvalidRange', message: 'The requested range is not satisfiable' });
+      }
+      range = { start, end };
+    }
+    const contents: Readable | null = await storage.readContents(row, range);
+    if (!contents) throw storageErrors.objectNotFound();
     const download = (request.query as { download?: string }).download;
     reply
       .header('content-type', meta.mimetype ?? 'application/octet-stream')
-      .header('content-length', String(meta.size ?? 0))
+      .header('content-length', String(range ? range.end - range.start + 1 : size))
+      .header('accept-ranges', 'bytes')
       .header('cache-control', meta.cacheControl ?? 'max-age=3600')
       .header('last-modified', new Date(row.updated_at).toUTCString());
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     if (meta.eTag) reply.header('etag', meta.eTag);
     if (download !== undefined) reply.header('content-disposition', attachment(download || row.name.split('/').pop()!));
     return reply.send(contents);

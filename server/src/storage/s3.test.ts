@@ -79,6 +79,8 @@ describe('S3-compatible contents', () => {
     expect((await s.copy('s3/hello.txt', 's3/copy.txt')).error).toBeNull();
     const signed = await s.createSignedUrl('s3/copy.txt', 60);
     expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('hello again');
+    const part = await fetch(signed.data!.signedUrl, { headers: { range: 'bytes=6-10' } });
+    expect([part.status, await part.text()]).toEqual([206, 'again']);
 
     expect((await s.remove(['s3/hello.txt', 's3/copy.txt'])).data).toHaveLength(2);
     expect(new Set(await keysInS3())).toEqual(before);

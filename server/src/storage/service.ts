@@ -15,7 +15,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { GatewayCaller } from '../gateway/auth.js';
 import { SET_CALLER_SQL } from '../gateway/routes.js';
-import { contentKey, filesystemBackend, s3Backend, type StorageBackend } from './backend.js';
+import { contentKey, filesystemBackend, s3Backend, type ByteRange, type StorageBackend } from './backend.js';
 import { StorageHttpError, storageErrors } from './errors.js';
 import { FOLDER_PLACEHOLDER, normalizeObjectName } from './keys.js';
 
@@ -353,9 +353,9 @@ export function createStorage({ db, config, hooks = [] }: CreateStorageOptions) 
     if (keys.length) await backend.remove(keys).catch(() => undefined);
   }
 
-  async function readContents(row: Pick<ObjectRow, 'library_id' | 'version'>): Promise<Readable | null> {
+  async function readContents(row: Pick<ObjectRow, 'library_id' | 'version'>, range?: ByteRange): Promise<Readable | null> {
     if (!row.version || !/^[0-9a-f-]{36}$/.test(row.version)) return null;
-    return backend.read(contentKey(row.library_id, row.version));
+    return backend.read(contentKey(row.library_id, row.version), range);
   }
 
   /** A copy of the contents under a new version (for copy()); the caller commits the row or removes it. */

@@ -124,6 +124,10 @@ describe('objects', () => {
     const response = await raw('/object/authenticated/documents/notes/today.md', { token: memberA.token });
     expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(response.headers.get('cache-control')).toBe('max-age=3600');
+    const part = await raw('/object/documents/notes/today.md', { token: memberA.token, headers: { range: 'bytes=2-6' } });
+    expect([part.status, part.text, part.headers.get('content-range')]).toEqual([206, 'Today', 'bytes 2-6/22']);
+    expect((await raw('/object/documents/notes/today.md', { token: memberA.token, headers: { range: 'bytes=-8' } })).text).toBe('storage.');
+    expect((await raw('/object/documents/notes/today.md', { token: memberA.token, headers: { range: 'bytes=50-' } })).status).toBe(416);
     const png = await raw('/object/documents/pictures/dot.png', { token: memberA.token });
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(png.headers.get('cache-control')).toBe('max-age=60');
