@@ -151,7 +151,11 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   // Library storage; documents kept in the database before it existed move into it first
   const storage = createStorage({ db: db.db, config, hooks: uploadHooks });
   await storage.prepare();
-  await storage.adoptLegacyDocuments();
+  // once the app is ready: main.ts builds the app before it migrates and seeds a new database, where the
+  // legacy table does not exist yet (adopting here stopped `npm start` on a fresh data directory)
+  app.addHook('onReady', async () => {
+    await storage.adoptLegacyDocuments();
+  });
   app.decorate('storage', storage);
   // One pg-boss per process on the same database; stopped (gracefully) when the app closes.
   const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
