@@ -21,6 +21,7 @@ import { sessionRoutes } from './auth/sessions/routes.js';
 import { twoFactorAdminRoutes } from './auth/two-factor/admin-routes.js';
 import { twoFactorRoutes } from './auth/two-factor/routes.js';
 import { emailSignInRoutes } from './auth/email/routes.js';
+import { adminPasswordRoutes } from './auth/email/admin-password.js';
 import { SSO_PATH, ssoAdminRoutes, ssoAuthRoutes } from './auth/sso/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
@@ -147,6 +148,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(sessionRoutes, { prefix: AUTH_PATH, db: db.db, authenticate });
   await app.register(twoFactorAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(emailSignInRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, codeKey: config.jwtSecret });
+  await app.register(adminPasswordRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
   // Library storage; documents kept in the database before it existed move into it first
   const storage = createStorage({ db: db.db, config, hooks: uploadHooks });

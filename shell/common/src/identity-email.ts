@@ -77,7 +77,7 @@ export function passwordProblem(password: string, email: string): string | null 
 }
 
 export const EMAIL_SIGN_IN_TEXTS = {
-  emailUnavailable: 'Email is not set up on this server, so we cannot send you a link or a code. Ask an administrator to reset your password in Admin → Users.',
+  emailUnavailable: 'Email is not set up on this server, so we cannot send you a link or a code. Ask an administrator to set a new password for you in Admin → Users.',
   resetSent: `If an account uses this email, we sent it a link to reset the password. The link works for ${RESET_LINK_TTL_MINUTES} minutes.`,
   resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',
   resetDone: 'Your password is changed and every session of your account was signed out. Sign in with the new password.',
@@ -87,6 +87,8 @@ export const EMAIL_SIGN_IN_TEXTS = {
   sameAsCurrent: 'The new password must differ from the current one.',
   passwordChanged: 'Password changed. Your other sessions were signed out.',
   tooManyRequests: (seconds: number) => `Too many tries. Try again in ${seconds} seconds.`,
+  ownPasswordInProfile: 'Change your own password in Profile.',
+  passwordSetByAdmin: (email: string) => `New password set for ${email}. Their sessions were signed out; give them the password over a safe channel.`,
 } as const;
 
 const emailField = z.email({ error: 'Enter a valid email address' }).max(320).transform((v) => v.trim().toLowerCase());
@@ -130,3 +132,6 @@ export const verifyCodeRequestSchema = emailAccountSchema.extend({
   remember_me: z.boolean().default(false),
 });
 export type VerifyCodeRequest = z.input<typeof verifyCodeRequestSchema>;
+
+/** PUT /api/v1/admin/users/:id/password: an administrator sets a user's password (without email) */
+export const adminSetPasswordRequestSchema = z.object({ password: passwordField });

@@ -10,6 +10,7 @@ import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@ac
 import { cx } from './cx.js';
 import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
 import { InviteDialog } from './InviteDialog.js';
+import { SetPasswordDialog } from './SetPasswordDialog.js';
 import { TwoFactorAdminPanel } from './TwoFactorAdmin.js';
 import { PendingInvitations } from './PendingInvitations.js';
 import { errorMessage, formatDate } from './format.js';
@@ -33,6 +34,7 @@ export function UsersPanel() {
   const focusId = params.get('user');
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const [settingPassword, setSettingPassword] = useState<AdminUser | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
 
   const setBusy = (id: string, busy: boolean) =>
@@ -188,6 +190,11 @@ export function UsersPanel() {
                       <time dateTime={u.created_at}>{formatDate(u.created_at)}</time>
                     </td>
                     <td className={styles.rowActions}>
+                      {!own && u.active && (
+                        <Button variant="ghost" size="sm" disabled={busy} aria-label={`Set password of ${u.name}`} onClick={() => setSettingPassword(u)}>
+                          Set password
+                        </Button>
+                      )}
                       <Button
                         variant={u.active ? 'ghost' : 'secondary'}
                         size="sm"
@@ -217,6 +224,7 @@ export function UsersPanel() {
       <TwoFactorAdminPanel users={state.status === 'ready' ? state.data : []} />
 
       {inviting && <InviteDialog onClose={() => setInviting(false)} onInvited={() => setInviting(false)} />}
+      {settingPassword && <SetPasswordDialog user={settingPassword} onClose={() => setSettingPassword(null)} />}
 
       {adding && (
         <AddUserDialog

@@ -27,6 +27,8 @@ export interface EmailSignInApi {
   verifyCode(request: VerifyCodeRequest): Promise<void>;
   /** takes the new sign-in into this page's session (from the refresh cookie); false when it could not */
   adoptSession(): Promise<boolean>;
+  /** Admin → Users: sets another user's password (their sessions end) */
+  setUserPassword(userId: string, password: string): Promise<string>;
 }
 
 export function createEmailSignInApi(http: AxiosInstance, adopt: () => Promise<boolean>): EmailSignInApi {
@@ -59,6 +61,10 @@ export function createEmailSignInApi(http: AxiosInstance, adopt: () => Promise<b
       await http.post<unknown>('/api/auth/code/verify', request);
     },
     adoptSession: adopt,
+    async setUserPassword(userId, password) {
+      const { data } = await http.put<unknown>(`/api/v1/admin/users/${encodeURIComponent(userId)}/password`, { password });
+      return detailResponseSchema.parse(data).detail;
+    },
   };
 }
 

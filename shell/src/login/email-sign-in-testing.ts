@@ -49,6 +49,11 @@ export function fakeEmailSignIn(options: FakeEmailOptions = {}) {
       if (request.code.replace(/\s+/g, '') !== code) throw refused(EMAIL_SIGN_IN_TEXTS.codeInvalid);
     }),
     adoptSession: jest.fn(options.adopt ?? (async () => true)),
+    setUserPassword: jest.fn(async (_userId: string, password: string) => {
+      const problem = passwordProblem(password, 'max@accent.local');
+      if (problem) throw refused(problem);
+      return EMAIL_SIGN_IN_TEXTS.passwordSetByAdmin('max@accent.local');
+    }),
   } satisfies EmailSignInApi;
   return api;
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { EMAIL_SIGN_IN_TEXTS, SIGN_IN_CODE_MAX_TRIES } from '@accent/shell-common';
 import { DEMO_CREDENTIALS } from '../../db/seed.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../testing/smtp-sink.js';
-import { createTestContext, createUser, login, type TestContext } from '../../testing/test-app.js';
+import { createTestContext, createUser, login, loginAdmin, loginMember, type TestContext } from '../../testing/test-app.js';
 import { EMAIL_SIGN_IN_LIMITS } from './routes.js';
 
 // every password set or checked costs a scrypt (~¼ s of a core): a few per test on a busy machine
@@ -326,6 +326,30 @@ describe('sign-in code', () => {
     const answer = await verifyCode('someone@example.com', '12ab', newAddress());
     expect(answer.statusCode).toBe(400);
     expect(answer.json().detail).toContain('Enter the 6 digits from the email');
+  });
+});
+
+describe('an administrator sets a password (no email needed)', () => {
+  it('sets it for a user of the library, ends their sessions, and is refused to others', async () => {
+    const { id, email } = await newPerson();
+    const theirs = await login(ctx.app, { email, password: PASSWORD });
+    const admin = await loginAdmin(ctx.app);
+    const put = (userId: string, password: string, headers: { authorization: string }) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${userId}/password`, payload: { password }, headers });
+
+    expect((await put(id, 'short', admin.headers)).json()).toEqual({ detail: 'Password must be at least 8 characters' });
+    const member = await loginMember(ctx.app);
+    expect((await put(id, 'set-by-a-member-1', member.headers)).statusCode).toBe(403);
+    expect((await put(admin.body.user_id, 'my-own-new-one-1', admin.headers)).json()).toEqual({ detail: EMAIL_SIGN_IN_TEXTS.ownPasswordInProfile });
+    expect((await put('00000000-0000-4000-8000-000000000000', 'set-by-admin-12', admin.headers)).statusCode).toBe(404);
+
+    const done = await put(id, 'set-by-admin-12', admin.headers);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ detail: EMAIL_SIGN_IN_TEXTS.passwordSetByAdmin(email) });
+    expect((await me(theirs.headers)).statusCode).toBe(401);
+    await login(ctx.app, { email, password: 'set-by-admin-12' });
+    const entry = (await sql<{ details: Record<string, unknown> }>`SELECT details FROM audit_log WHERE action = 'user.update' AND target = ${email}`.execute(ctx.database.db)).rows[0];
+    expect(entry?.details).toEqual({ password: 'set by an administrator' });
   });
 });
 
