@@ -19,8 +19,6 @@ export interface AuthUser {
   aal: 1 | 2;
   /** How the user proved who they are in this sign-in (e.g. ['password', 'totp']). */
   amr: string[];
-  /** Set by the guard from the library's current settings: it requires a second factor. */
-  twoFactorRequired?: boolean;
 }
 
 const claimsSchema = z.object({

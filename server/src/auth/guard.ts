@@ -9,12 +9,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { AccessTokens, AuthUser } from './access-token.js';
+import { libraryRequiresTwoFactor } from './two-factor/factors.js';
 import { findCurrentCaller } from './users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the `authenticate` guard; only read it in routes that use the guard. */
     user: AuthUser;
+    /** Set by the `authenticate` guard: whether the caller's library requires two factors, read when asked. */
+    libraryRequiresTwoFactor: () => Promise<boolean>;
   }
 }
 
@@ -30,6 +33,8 @@ export function createAuthenticate(tokens: AccessTokens, db: Kysely<DB>): Guard 
     const user = claims ? await findCurrentCaller(db, claims) : undefined;
     if (!user) throw new HttpError(401, NOT_SIGNED_IN);
     request.user = user;
+    // read only by the routes that need it (administration with a one-factor token), not on every request
+    request.libraryRequiresTwoFactor = () => libraryRequiresTwoFactor(db, user.libraryId);
   };
 }
 
@@ -41,6 +46,6 @@ export function requireRole(roles: readonly AppRole[], detail: string): Guard {
   const administration = roles.length > 0 && roles.every((role) => role === 'admin');
   return async (request) => {
     if (!roles.includes(request.user.role)) throw new HttpError(403, detail);
-    if (administration && request.user.twoFactorRequired && request.user.aal < 2) throw new HttpError(403, TWO_FACTOR_TEXTS.requiredForAdmin);
+    if (administration && request.user.aal < 2 && (await request.libraryRequiresTwoFactor())) throw new HttpError(403, TWO_FACTOR_TEXTS.requiredForAdmin);
   };
 }

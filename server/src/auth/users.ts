@@ -69,25 +69,10 @@ export const toAuthUser = (user: SessionUser, sessionId: string, strength: Pick<
  * definition of "still signed in", shared with the data gateway.
  */
 export async function findCurrentCaller(db: Kysely<DB>, claims: Pick<AuthUser, 'id' | 'sessionId'> & Partial<Pick<AuthUser, 'aal' | 'amr'>>): Promise<AuthUser | undefined> {
-  // the library's two-factor requirement comes along by its primary key (migration 020)
-  const { rows } = await sql<{ role: AppRole; library_id: string; env: string; email: string; require_two_factor: boolean }>`
-    SELECT c.role, c.library_id, c.env, c.email, l.require_two_factor
-    FROM public.accent_current_caller(${claims.id}::uuid, ${claims.sessionId}::uuid) c
-    JOIN public.libraries l ON l.id = c.library_id`.execute(db);
+  const { rows } = await sql<{ role: AppRole; library_id: string; env: string; email: string }>`
+    SELECT role, library_id, env, email FROM public.accent_current_caller(${claims.id}::uuid, ${claims.sessionId}::uuid)`.execute(db);
   const row = rows[0];
-  return (
-    row && {
-      id: claims.id,
-      role: row.role,
-      libraryId: row.library_id,
-      env: row.env,
-      email: row.email,
-      sessionId: claims.sessionId,
-      aal: claims.aal ?? 1,
-      amr: claims.amr ?? [],
-      twoFactorRequired: row.require_two_factor,
-    }
-  );
+  return row && { id: claims.id, role: row.role, libraryId: row.library_id, env: row.env, email: row.email, sessionId: claims.sessionId, aal: claims.aal ?? 1, amr: claims.amr ?? [] };
 }
 
 /** The user fields of the login response (spec 01 §3). */

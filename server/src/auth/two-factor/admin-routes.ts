@@ -10,8 +10,7 @@ import { HttpError } from '../../http/errors.js';
 import { byCaller, record } from '../../audit/audit.js';
 import { requireRole, type Guard } from '../guard.js';
 import { dropChallenges } from './challenge.js';
-import { removeFactor, withFactorTables } from './factors.js';
-import { libraryRequiresTwoFactor } from './routes.js';
+import { libraryRequiresTwoFactor, removeFactor, withFactorTables } from './factors.js';
 
 export interface TwoFactorAdminRoutesOptions {
   db: Kysely<DB>;

@@ -40,6 +40,17 @@ const sealedWith = (userId: string) => `totp:${userId}`;
 
 const totpOf = (secret: Secret, label = '') => new TOTP({ issuer: TOTP_ISSUER, label, secret, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_S });
 
+/** Whether the library requires a second factor (migration 020's libraries column). */
+export async function libraryRequiresTwoFactor(db: Kysely<DB>, libraryId: string): Promise<boolean> {
+  const row = await db
+    .withTables<{ libraries: { require_two_factor: boolean } }>()
+    .selectFrom('libraries')
+    .select('require_two_factor')
+    .where('id', '=', libraryId)
+    .executeTakeFirst();
+  return row?.require_two_factor ?? false;
+}
+
 export interface TwoFactorStatus {
   enabled: boolean;
   enabledAt: Date | null;

@@ -25,7 +25,7 @@ import { createSessionIssuer, SECOND_FACTOR_COOKIE } from '../issue-session.js';
 import { raiseSession } from '../sessions/store.js';
 import { findSessionUser } from '../users.js';
 import { completeChallenge, dropChallenges, failChallenge, findChallenge } from './challenge.js';
-import { confirmEnrolment, removeFactor, startEnrolment, twoFactorStatus, verifySecondFactor } from './factors.js';
+import { confirmEnrolment, libraryRequiresTwoFactor, removeFactor, startEnrolment, twoFactorStatus, verifySecondFactor } from './factors.js';
 
 export interface TwoFactorRoutesOptions {
   db: Kysely<DB>;
@@ -35,17 +35,6 @@ export interface TwoFactorRoutesOptions {
   masterKey: Buffer;
   /** Codes tried per client address (second step) or per user (setup, turning off) within the window. */
   codeRateLimit?: { max: number; windowMs: number };
-}
-
-/** Whether the library requires a second factor (migration 020's libraries column). */
-export async function libraryRequiresTwoFactor(db: Kysely<DB>, libraryId: string): Promise<boolean> {
-  const row = await db
-    .withTables<{ libraries: { require_two_factor: boolean } }>()
-    .selectFrom('libraries')
-    .select('require_two_factor')
-    .where('id', '=', libraryId)
-    .executeTakeFirst();
-  return row?.require_two_factor ?? false;
 }
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (app, options) => {
@@ -67,7 +56,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
         enabled: status.enabled,
         enabled_at: status.enabledAt ? toIso(status.enabledAt) : null,
         recovery_codes_left: status.recoveryCodesLeft,
-        required: request.user.twoFactorRequired ?? false,
+        required: await libraryRequiresTwoFactor(db, request.user.libraryId),
         session_verified: request.user.aal === 2,
       };
     },
