@@ -9,3 +9,4 @@ export * from './invitations.js';
 export * from './team.js';
 export * from './two-factor.js';
 export * from './sso.js';
+export * from './sso-login.js';

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SSO_LOGIN_ERRORS } from '@accent/shell-common';
-import { SsoApiContext, type SsoApi } from '../sso/sso-api.js';
-import { fakeSsoApi } from '../sso/testing.js';
+import { SsoLoginApiContext, type SsoLoginApi } from '../sso/sso-login-api.js';
+import { fakeSsoLoginApi } from '../sso/testing.js';
 import { SsoError, SsoSignIn, useLoginTarget } from './SsoSignIn.js';
 
 /** A stand-in for the login form's fields (same names), the way LoginPage wires the button. */
@@ -24,18 +24,18 @@ function Login() {
   );
 }
 
-const renderLogin = (api: SsoApi, path = '/login') =>
+const renderLogin = (api: SsoLoginApi, path = '/login') =>
   render(
-    <SsoApiContext.Provider value={api}>
+    <SsoLoginApiContext.Provider value={api}>
       <MemoryRouter initialEntries={[path]}>
         <Login />
       </MemoryRouter>
-    </SsoApiContext.Provider>,
+    </SsoLoginApiContext.Provider>,
   );
 
 describe('Login page: single sign-on', () => {
   it('offers "Sign in with <provider>" for the library on the form, and follows a change of library', async () => {
-    const api = fakeSsoApi({ provider: { 'lo-n02/sales2': 'Example ID' } });
+    const api = fakeSsoLoginApi({ 'lo-n02/sales2': 'Example ID' });
     renderLogin(api);
     const link = await screen.findByRole('link', { name: 'Sign in with Example ID' });
     expect(link).toHaveAttribute('href', '/api/auth/sso/start?environment=lo-n02&library=sales2&remember_me=false');
@@ -50,10 +50,10 @@ describe('Login page: single sign-on', () => {
   });
 
   it('shows the fixed sentence of a known refusal and nothing of an unknown one', async () => {
-    const { unmount } = renderLogin(fakeSsoApi(), '/login?error=sso_domain');
+    const { unmount } = renderLogin(fakeSsoLoginApi(), '/login?error=sso_domain');
     expect(screen.getByRole('alert')).toHaveTextContent(SSO_LOGIN_ERRORS.sso_domain);
     unmount();
-    renderLogin(fakeSsoApi(), '/login?error=%3Cscript%3Ealert(1)%3C/script%3E');
+    renderLogin(fakeSsoLoginApi(), '/login?error=%3Cscript%3Ealert(1)%3C/script%3E');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadAdvancedSettings, loadSavedEmail } from '@accent/shared/client';
 import { ssoLoginErrorText } from '@accent/shell-common';
-import { ssoStartUrl, useSsoApi } from '../sso/sso-api.js';
+import { ssoStartUrl, useSsoLoginApi } from '../sso/sso-login-api.js';
 import styles from './SsoSignIn.module.css';
 
 export const SSO_SIGN_IN_TEXTS = {
@@ -46,7 +46,7 @@ export function SsoError() {
 }
 
 export function SsoSignIn({ target }: { target: LoginTarget }) {
-  const sso = useSsoApi();
+  const sso = useSsoLoginApi();
   const [provider, setProvider] = useState<string | null>(null);
   const { environment, library } = target;
 

@@ -4,6 +4,7 @@ import { jest } from '@jest/globals';
 import { ApiError } from '@accent/shared/client';
 import { SSO_MESSAGES, type LinkedIdentity, type SsoPutRequest, type SsoSettings } from '@accent/shell-common';
 import type { SsoApi } from './sso-api.js';
+import type { SsoLoginApi } from './sso-login-api.js';
 
 export const EMPTY_SETTINGS: SsoSettings = {
   configured: false,
@@ -18,7 +19,7 @@ export const EMPTY_SETTINGS: SsoSettings = {
   updated_at: null,
 };
 
-export function fakeSsoApi(options: { settings?: SsoSettings; provider?: Record<string, string>; identities?: LinkedIdentity[]; hasPassword?: boolean } = {}) {
+export function fakeSsoApi(options: { settings?: SsoSettings; identities?: LinkedIdentity[]; hasPassword?: boolean } = {}) {
   let settings = options.settings ?? EMPTY_SETTINGS;
   let identities = options.identities ?? [];
   const api: SsoApi = {
@@ -43,12 +44,17 @@ export function fakeSsoApi(options: { settings?: SsoSettings; provider?: Record<
       settings = EMPTY_SETTINGS;
       return settings;
     }),
-    providerName: jest.fn(async (environment: string, library: string) => options.provider?.[`${environment}/${library}`] ?? null),
     identities: jest.fn(async () => ({ identities, has_password: options.hasPassword ?? true })),
     unlink: jest.fn(async (id: string) => {
       if (!options.hasPassword) throw new ApiError(409, 'Conflict', SSO_MESSAGES.cannotUnlinkLast);
       identities = identities.filter((i) => i.id !== id);
     }),
   };
+  return api;
+}
+
+/** The login page's question, answered from a table of `environment/library` → provider name. */
+export function fakeSsoLoginApi(providers: Record<string, string> = {}) {
+  const api: SsoLoginApi = { providerName: jest.fn(async (environment: string, library: string) => providers[`${environment}/${library}`] ?? null) };
   return api;
 }
