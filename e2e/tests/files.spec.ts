@@ -103,6 +103,17 @@ test('upload by drag and drop with progress, preview, share a signed link, move 
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await page.keyboard.press('Escape');
 
+  // A PDF chosen with the picker opens in the browser's own viewer inside the dialog (a stored file may be
+  // framed by the studio, and only by it).
+  const pdf = '%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  await page.getByTestId('file-picker').setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+  await expect(rowOf(page, 'brief.pdf')).toContainText('PDF');
+  await rowOf(page, 'brief.pdf').getByRole('button', { name: 'brief.pdf', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'brief.pdf' }).locator('iframe[title="brief.pdf"]')).toBeVisible();
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(true);
+  expect(page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(false);
+  await page.keyboard.press('Escape');
+
   // Share: a signed link valid for one hour, copied with a toast, opened by a browser that never signed in.
   await rowAction(page, 'report.txt', 'Copy share link');
   const share = page.getByRole('dialog', { name: 'Share report.txt' });
