@@ -1,0 +1,82 @@
+import { agentSaveRequestSchema, type AgentSaveRequest } from '@accent/agents-common';
+import { diffVersions, sideBySide } from './diff.js';
+
+const config = (over: Partial<AgentSaveRequest> = {}) => agentSaveRequestSchema.parse({ name: 'Writer', ...over });
+
+describe('sideBySide', () => {
+  it('pairs a changed line and keeps unchanged lines facing each other', () => {
+    expect(sideBySide('Hello\nWrite a poem\nBye', 'Hello\nWrite a haiku\nBye')).toEqual([
+      { left: 'Hello', right: 'Hello', kind: 'same' },
+      { left: 'Write a poem', right: 'Write a haiku', kind: 'changed' },
+      { left: 'Bye', right: 'Bye', kind: 'same' },
+    ]);
+  });
+
+  it('shows added and removed lines on one side only', () => {
+    expect(sideBySide('a\nb', 'a\nb\nc')).toEqual([
+      { left: 'a', right: 'a', kind: 'same' },
+      { left: 'b', right: 'b', kind: 'same' },
+      { left: null, right: 'c', kind: 'added' },
+    ]);
+    expect(sideBySide('a\nb\nc', 'a')).toEqual([
+      { left: 'a', right: 'a', kind: 'same' },
+      { left: 'b', right: null, kind: 'removed' },
+      { left: 'c', right: null, kind: 'removed' },
+    ]);
+  });
+
+  it('pairs two removed lines against one added line', () => {
+    expect(sideBySide('x\ny', 'z')).toEqual([
+      { left: 'x', right: 'z', kind: 'changed' },
+      { left: 'y', right: null, kind: 'removed' },
+    ]);
+  });
+});
+
+describe('diffVersions', () => {
+  it('finds nothing between equal versions', () => {
+    const d = diffVersions(config({ steps: [{ name: 'A', query: 'q' }] }), config({ steps: [{ name: 'A', query: 'q' }] }));
+    expect(d.same).toBe(true);
+    expect(d.steps).toEqual([]);
+  });
+
+  it('reports changed fields with both values', () => {
+    const d = diffVersions(config({ description: 'old', category: 'Sales' }), config({ description: 'new', category: 'Sales' }));
+    expect(d.fields).toEqual([{ label: 'Description', before: 'old', after: 'new' }]);
+    expect(d.same).toBe(false);
+  });
+
+  it('diffs a step prompt line by line and its model fields', () => {
+    const before = config({ steps: [{ name: 'Draft', query: 'Line one\nAnswer in English', model: { model: 'gpt-4' } }] });
+    const after = config({ steps: [{ name: 'Draft', query: 'Line one\nAnswer in French', model: { model: 'gpt-4o' } }] });
+    const [step] = diffVersions(before, after).steps;
+    expect(step).toMatchObject({ position: 1, name: 'Draft', kind: 'changed' });
+    expect(step!.fields).toEqual([{ label: 'Model', before: 'gpt-4', after: 'gpt-4o' }]);
+    expect(step!.texts).toEqual([
+      {
+        label: 'Prompt',
+        rows: [
+          { left: 'Line one', right: 'Line one', kind: 'same' },
+          { left: 'Answer in English', right: 'Answer in French', kind: 'changed' },
+        ],
+      },
+    ]);
+  });
+
+  it('reports steps added and removed, and step tools', () => {
+    const before = config({ steps: [{ name: 'A', tools: ['Google Search'] }, { name: 'B' }] });
+    const after = config({ steps: [{ name: 'A', tools: ['Serp API'] }] });
+    expect(diffVersions(before, after).steps).toEqual([
+      { position: 1, name: 'A', kind: 'changed', fields: [], texts: [], toolsAdded: ['Serp API'], toolsRemoved: ['Google Search'] },
+      { position: 2, name: 'B', kind: 'removed', fields: [], texts: [], toolsAdded: [], toolsRemoved: [] },
+    ]);
+    expect(diffVersions(after, before).steps[1]).toMatchObject({ position: 2, name: 'B', kind: 'added' });
+  });
+
+  it('reports agent tools and parameters', () => {
+    const d = diffVersions(config({ tools: ['Google Search'], params: { tone: 'formal' } }), config({ tools: ['Google Search', 'SendGrid'], params: { tone: 'casual' } }));
+    expect(d.toolsAdded).toEqual(['SendGrid']);
+    expect(d.toolsRemoved).toEqual([]);
+    expect(d.texts).toEqual([{ label: 'Parameters', rows: [{ left: 'tone = formal', right: 'tone = casual', kind: 'changed' }] }]);
+  });
+});

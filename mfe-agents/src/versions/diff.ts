@@ -1,0 +1,168 @@
+// What changed between two saved versions of an agent, as the Versions tab shows it side by side:
+// plain fields, the prompts line by line, the steps added, removed or changed, and the tools.
+// Pure (no React), so every rule here is unit-tested.
+import { diffLines } from 'diff';
+import type { AgentConfig, Step } from '@accent/agents-common';
+
+/** One row of a side-by-side text diff: the older line on the left, the newer on the right. */
+export interface SideBySideRow {
+  left: string | null;
+  right: string | null;
+  /** 'same' rows are shown plainly; the others are highlighted */
+  kind: 'same' | 'removed' | 'added' | 'changed';
+}
+
+export interface FieldChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface TextChange {
+  label: string;
+  rows: SideBySideRow[];
+}
+
+export interface StepChange {
+  /** 1-based position, and the step's name in the newer version (or the older when removed) */
+  position: number;
+  name: string;
+  kind: 'added' | 'removed' | 'changed';
+  fields: FieldChange[];
+  texts: TextChange[];
+  toolsAdded: string[];
+  toolsRemoved: string[];
+}
+
+export interface VersionDiff {
+  fields: FieldChange[];
+  texts: TextChange[];
+  toolsAdded: string[];
+  toolsRemoved: string[];
+  steps: StepChange[];
+  /** nothing differs */
+  same: boolean;
+}
+
+const lines = (value: string) => {
+  const out = value.split('\n');
+  // a trailing newline ends the last line rather than starting an empty one
+  if (out.length > 1 && out[out.length - 1] === '') out.pop();
+  return out;
+};
+
+/**
+ * Side-by-side rows of two texts, compared line by line: unchanged lines face each other; a run of
+ * removed lines followed by added ones is paired row by row ('changed'), the rest stand alone.
+ */
+export function sideBySide(before: string, after: string): SideBySideRow[] {
+  const rows: SideBySideRow[] = [];
+  // both texts end with a newline, so a last line that gained a successor does not count as changed
+  const end = (t: string) => (t.endsWith('\n') ? t : `${t}\n`);
+  const parts = diffLines(end(before), end(after));
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (!part.added && !part.removed) {
+      for (const line of lines(part.value)) rows.push({ left: line, right: line, kind: 'same' });
+      continue;
+    }
+    if (part.removed) {
+      const removed = lines(part.value);
+      const next = parts[i + 1];
+      const added = next?.added ? lines(next.value) : [];
+      if (next?.added) i++;
+      const n = Math.max(removed.length, added.length);
+      for (let k = 0; k < n; k++) {
+        const left = removed[k] ?? null;
+        const right = added[k] ?? null;
+        rows.push({ left, right, kind: left !== null && right !== null ? 'changed' : left !== null ? 'removed' : 'added' });
+      }
+      continue;
+    }
+    for (const line of lines(part.value)) rows.push({ left: null, right: line, kind: 'added' });
+  }
+  return rows;
+}
+
+const show = (value: unknown): string => {
+  if (value === undefined || value === null || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+function fieldChanges(pairs: [label: string, before: unknown, after: unknown][]): FieldChange[] {
+  return pairs.map(([label, b, a]) => ({ label, before: show(b), after: show(a) })).filter((c) => c.before !== c.after);
+}
+
+function textChange(label: string, before: string, after: string): TextChange[] {
+  return before === after ? [] : [{ label, rows: sideBySide(before, after) }];
+}
+
+function setDiff(before: readonly string[], after: readonly string[]) {
+  const b = new Set(before);
+  const a = new Set(after);
+  return { added: [...a].filter((t) => !b.has(t)), removed: [...b].filter((t) => !a.has(t)) };
+}
+
+const paramsText = (params: Record<string, string>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join('\n');
+
+const systemText = (step: Step) => step.system.join('\n');
+
+function stepChange(position: number, before: Step | undefined, after: Step | undefined): StepChange | null {
+  const empty = { fields: [], texts: [], toolsAdded: [], toolsRemoved: [] };
+  if (!before && after) return { position, name: after.name, kind: 'added', ...empty, toolsAdded: [...after.tools] };
+  if (before && !after) return { position, name: before.name, kind: 'removed', ...empty, toolsRemoved: [...before.tools] };
+  if (!before || !after) return null;
+  const fields = fieldChanges([
+    ['Name', before.name, after.name],
+    ['Provider', before.model.provider, after.model.provider],
+    ['Model', before.model.model, after.model.model],
+    ['Temperature', before.model.temperature, after.model.temperature],
+    ['Max tokens', before.model.max_tokens, after.model.max_tokens],
+    ['Max retries', before.model.max_retries, after.model.max_retries],
+    ['Timeout', before.model.timeout, after.model.timeout],
+    ['Include in output', before.include_in_output, after.include_in_output],
+    ['Multimodal input', before.enable_multimodal_input, after.enable_multimodal_input],
+  ]);
+  const texts = [
+    ...textChange('Prompt', before.query, after.query),
+    ...textChange('System prompt', systemText(before), systemText(after)),
+    ...textChange('Model system prompt', before.model.system, after.model.system),
+  ];
+  const tools = setDiff(before.tools, after.tools);
+  if (!fields.length && !texts.length && !tools.added.length && !tools.removed.length) return null;
+  return { position, name: after.name, kind: 'changed', fields, texts, toolsAdded: tools.added, toolsRemoved: tools.removed };
+}
+
+/** `before` is the older version, `after` the newer; steps are compared by position. */
+export function diffVersions(before: AgentConfig, after: AgentConfig): VersionDiff {
+  const fields = fieldChanges([
+    ['Description', before.description, after.description],
+    ['Category', before.category, after.category],
+    ['Status', before.status, after.status],
+    ['Avatar', before.avatar, after.avatar],
+    ['Flow type', before.flow_type, after.flow_type],
+    ['Chatbot', before.chatbot ?? false, after.chatbot ?? false],
+    ['Use history', before.use_history, after.use_history],
+    ['Save history', before.save_history, after.save_history],
+    ['Max history items', before.max_history_items, after.max_history_items],
+    ['Rate limit', before.settings?.rate_limit, after.settings?.rate_limit],
+    ['Memory', before.settings?.memory, after.settings?.memory],
+    ['Fallback', before.settings?.fallback, after.settings?.fallback],
+    ['Access', before.settings?.access, after.settings?.access],
+    ['Knowledge collections', before.knowledgeCollections, after.knowledgeCollections],
+  ]);
+  const texts = [...textChange('Query', before.query, after.query), ...textChange('Parameters', paramsText(before.params), paramsText(after.params))];
+  const tools = setDiff(before.tools ?? [], after.tools ?? []);
+  const steps: StepChange[] = [];
+  for (let i = 0; i < Math.max(before.steps.length, after.steps.length); i++) {
+    const change = stepChange(i + 1, before.steps[i], after.steps[i]);
+    if (change) steps.push(change);
+  }
+  const same = !fields.length && !texts.length && !tools.added.length && !tools.removed.length && !steps.length;
+  return { fields, texts, toolsAdded: tools.added, toolsRemoved: tools.removed, steps, same };
+}
