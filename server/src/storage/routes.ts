@@ -629,6 +629,9 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
         cacheControl: input.cacheControl,
         userMetadata: input.userMetadata,
       });
+      // in the name of whoever signed the URL
+      const email = claims.owner ? ((await sql<{ email: string }>`SELECT email FROM public.users WHERE id = ${claims.owner}`.execute(db)).rows[0]?.email ?? '') : '';
+      await record(db, { libraryId: claims.lib, actor: { id: claims.owner ?? null, email }, action: 'storage.upload', target: `${bucketId}/${name}`, details: { size: received.size, signedUrl: true }, ip: request.ip });
       return { Id: row.id, Key: `${bucketId}/${name}` };
     });
   });

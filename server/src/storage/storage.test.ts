@@ -224,6 +224,8 @@ describe('objects', () => {
     expect(await (await s.download('share/incoming.txt')).data?.text()).toBe('from a signed URL');
     const owner = await sql<{ owner: string }>`SELECT owner FROM storage_objects WHERE name = 'share/incoming.txt'`.execute(ctx.database.db);
     expect(owner.rows[0].owner).toBe(memberA.body.user_id);
+    const audited = await sql<{ actor_email: string; details: { signedUrl?: boolean } }>`SELECT actor_email, details FROM audit_log WHERE action = 'storage.upload' AND target = 'documents/share/incoming.txt'`.execute(ctx.database.db);
+    expect(audited.rows).toEqual([{ actor_email: 'member@accent.local', details: { size: 17, signedUrl: true } }]);
     const twice = await storageOf(null).from('documents').uploadToSignedUrl('share/incoming.txt', upload.data!.token, 'again', { contentType: 'text/plain' });
     expect(twice.error).toMatchObject({ status: 409 });
   }, 20_000);
