@@ -17,7 +17,7 @@ import { GatewayError } from '../gateway/errors.js';
 import { inputErrorFromDatabase } from '../http/database-errors.js';
 import { StorageHttpError, storageErrors } from './errors.js';
 import { checkBucketId, normalizeObjectName, normalizePrefix, splitBucketPath } from './keys.js';
-import { DOCUMENTS_BUCKET, fromDatabaseError, type BucketRow, type ObjectRow, type Storage } from './service.js';
+import { DOCUMENTS_BUCKET, fromDatabaseError, mimeAllowed, type BucketRow, type ObjectRow, type Storage } from './service.js';
 import { registerTus } from './tus.js';
 
 export const STORAGE_PATH = '/storage/v1';
@@ -369,6 +369,15 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     return rows.rows;
   });
 
+  /** Another bucket takes an object moved or copied into it only within its own size limit and types. */
+  function admits(bucket: BucketRow, object: ObjectRow) {
+    const meta = object.metadata as { size?: number; mimetype?: string };
+    const limit = storage.sizeLimitOf(bucket);
+    if (Number(meta.size ?? 0) > limit) throw storageErrors.tooLarge(limit);
+    const type = meta.mimetype ?? 'application/octet-stream';
+    if (!mimeAllowed(type, bucket.allowed_mime_types)) throw storageErrors.mimeNotAllowed(type);
+  }
+
   function destinationOf(body: z.infer<typeof moveSchema>) {
     const bucketId = checkBucketId(body.bucketId);
     return {
@@ -384,8 +393,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const { bucketId, source, toBucket, destination } = destinationOf(parse(moveSchema, request.body));
     const lib = libraryOf(caller);
     await storage.asCaller(caller)(async (trx) => {
-      await visibleObject(trx, lib, bucketId, source);
-      if (toBucket !== bucketId) await storage.findBucket(trx, lib, toBucket);
+      const found = await visibleObject(trx, lib, bucketId, source);
+      if (toBucket !== bucketId) admits(await storage.findBucket(trx, lib, toBucket), found);
       const moved = await sql`
         UPDATE public.storage_objects SET bucket_id = ${toBucket}, name = ${destination}, updated_at = now()
         WHERE library_id = ${lib} AND bucket_id = ${bucketId} AND name = ${source}`.execute(trx);
@@ -401,7 +410,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const lib = libraryOf(caller);
     const row = await storage.asCaller(caller)(async (trx) => {
       const found = await visibleObject(trx, lib, bucketId, source);
-      if (toBucket !== bucketId) await storage.findBucket(trx, lib, toBucket);
+      if (toBucket !== bucketId) admits(await storage.findBucket(trx, lib, toBucket), found);
       return found;
     });
     await storage.checkQuota(lib, Number((row.metadata as { size?: number }).size ?? 0), 1);

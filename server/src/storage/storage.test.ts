@@ -312,6 +312,11 @@ describe('refused uploads', () => {
     const refused = await storageOf(admin).from('text-only').upload('dot.png', new Blob([PNG], { type: 'image/png' }));
     expect(refused.error).toMatchObject({ status: 415, message: 'mime type image/png is not supported' });
     expect((await storageOf(admin).from('text-only').upload('ok.txt', 'fine', { contentType: 'text/plain' })).error).toBeNull();
+    // nor by moving or copying it in from another bucket
+    await storageOf(admin).from('documents').upload('types/dot.png', new Blob([PNG], { type: 'image/png' }));
+    expect((await storageOf(admin).from('documents').move('types/dot.png', 'dot.png', { destinationBucket: 'text-only' })).error).toMatchObject({ status: 415 });
+    expect((await storageOf(admin).from('documents').copy('types/dot.png', 'dot.png', { destinationBucket: 'text-only' })).error).toMatchObject({ status: 415 });
+    expect((await storageOf(admin).from('documents').copy('types/dot.png', 'dot.png', { destinationBucket: 'press' })).data).toEqual({ path: 'press/dot.png' });
   });
 
   it('stops an upload over the size limit while it streams (raw and multipart), keeping nothing', async () => {
