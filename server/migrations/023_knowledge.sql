@@ -34,8 +34,9 @@ CREATE TABLE public.knowledge_files (
   mime             text NOT NULL,
   size             integer NOT NULL CHECK (size >= 0),
   sha256           text NOT NULL,
-  -- the original file (kept here until library storage holds originals)
-  data             bytea NOT NULL,
+  -- the original's bytes when library storage does not hold it (NULL: it is in the library's
+  -- `knowledge` bucket under <collection id>/<name>)
+  data             bytea,
   status           text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'parsing', 'embedding', 'ready', 'failed')),
   error            text,
   -- progress of the ingestion job

@@ -163,7 +163,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
-  const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, log: schedulerLogFrom(app.log), options: knowledgeOptions });
+  const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, storage, log: schedulerLogFrom(app.log), options: knowledgeOptions });
   app.decorate('knowledge', knowledge);
   app.addHook('onClose', () => knowledge.drain());
   const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge });

@@ -10,6 +10,7 @@ import { ensureQueue, type JobWithMetadata, type PgBoss, type Scheduler, type Sc
 import type { ChunkOptions } from './chunk.js';
 import { embedderFor, type Embedder } from './embed.js';
 import { ingestFile, KNOWLEDGE_QUEUE, type IngestJob } from './ingest.js';
+import type { OriginalsStorage } from './originals.js';
 import { createVectorIndex, searchKnowledge, type SearchInput, type SearchResult, type VectorIndex } from './search.js';
 
 export { knowledgeRoutes } from './routes.js';
@@ -26,10 +27,14 @@ export interface KnowledgeDeps {
   credentials: CredentialStore;
   config: Pick<Config, 'providerEnv'>;
   log: SchedulerLog;
+  /** library storage, where the originals are kept */
+  storage?: OriginalsStorage;
   options?: KnowledgeOptions;
 }
 
 export interface Knowledge {
+  /** library storage for the originals, when the server has it */
+  readonly storage?: OriginalsStorage;
   /** queues a file's ingestion (in this process when the job scheduler is not running) */
   enqueue(job: IngestJob): Promise<void>;
   search(input: SearchInput): Promise<SearchResult>;
@@ -42,7 +47,7 @@ export interface Knowledge {
 export function createKnowledge(deps: KnowledgeDeps): Knowledge {
   const { db, scheduler, log, options = {} } = deps;
   const embedders = (libraryId: string, provider: EmbeddingProvider, model: string): Promise<Embedder> => embedderFor(deps, libraryId, provider, model);
-  const ingestDeps = { db, embedderFor: embedders, chunking: options.chunking };
+  const ingestDeps = { db, storage: deps.storage, embedderFor: embedders, chunking: options.chunking };
   const inline = new Set<Promise<unknown>>();
   // detected on first use (pgvector or not), not per query
   let index: Promise<VectorIndex> | null = null;
@@ -71,6 +76,7 @@ export function createKnowledge(deps: KnowledgeDeps): Knowledge {
   }
 
   return {
+    storage: deps.storage,
     async enqueue(job) {
       if (scheduler.running) {
         try {

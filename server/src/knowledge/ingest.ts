@@ -6,10 +6,12 @@ import type { Kysely, Updateable } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { chunkBlocks, type ChunkOptions } from './chunk.js';
 import type { Embedder } from './embed.js';
+import { readOriginal, type OriginalsStorage } from './originals.js';
 import { parseDocument, type KnowledgeMime } from './parse.js';
 import { withKnowledge, type KnowledgeTables } from './tables.js';
 
 export const KNOWLEDGE_QUEUE = 'knowledge-ingest';
+const ORIGINAL_MISSING = 'The original file is missing from library storage: upload it again.';
 
 export interface IngestJob {
   fileId: string;
@@ -18,6 +20,8 @@ export interface IngestJob {
 
 export interface IngestDeps {
   db: Kysely<DB>;
+  /** where originals are (absent: only in knowledge_files.data) */
+  storage?: OriginalsStorage;
   embedderFor(libraryId: string, provider: 'openai' | 'google' | 'microsoft' | 'local', model: string): Promise<Embedder>;
   chunking?: ChunkOptions;
   /** chunks per embedding request (default 64) */
@@ -32,7 +36,7 @@ export async function ingestFile(deps: IngestDeps, job: IngestJob, signal?: Abor
   const file = await kdb
     .selectFrom('knowledge_files as f')
     .innerJoin('knowledge_collections as k', 'k.id', 'f.collection_id')
-    .select(['f.id', 'f.library_id', 'f.collection_id', 'f.mime', 'f.data', 'f.revision', 'k.embedding_provider', 'k.embedding_model'])
+    .select(['f.id', 'f.library_id', 'f.collection_id', 'f.name', 'f.mime', 'f.data', 'f.revision', 'k.embedding_provider', 'k.embedding_model'])
     .where('f.id', '=', job.fileId)
     .executeTakeFirst();
   if (!file || file.revision !== job.revision) return 'skipped';
@@ -46,7 +50,9 @@ export async function ingestFile(deps: IngestDeps, job: IngestJob, signal?: Abor
   try {
     await progress({ status: 'parsing', error: null, parsed_chars: 0, chunk_count: 0, embedded_count: 0 });
     await kdb.deleteFrom('knowledge_chunks').where('file_id', '=', file.id).execute();
-    const parsed = await parseDocument(file.mime as KnowledgeMime, file.data);
+    const original = file.data ?? (deps.storage ? await readOriginal(deps.storage, file.library_id, file.collection_id, file.name) : null);
+    if (!original) throw new Error(ORIGINAL_MISSING);
+    const parsed = await parseDocument(file.mime as KnowledgeMime, original);
     if (parsed.chars === 0) throw new Error(KNOWLEDGE_MESSAGES.emptyText);
     const chunks = chunkBlocks(parsed.blocks, deps.chunking);
     await progress({ status: 'embedding', parsed_chars: parsed.chars, pages: parsed.pages, chunk_count: chunks.length });

@@ -149,13 +149,21 @@ describe('knowledge base', () => {
     const hits = (await search({ query: 'launch month', collection_ids: [c.id] })).hits;
     expect(hits.map((h) => h.snippet)).toEqual(['The launch moved to October.']);
 
+    // the original is in library storage (the library's knowledge bucket), the latest version
+    const libraryId = admin.body.library_id;
+    const original = await ctx.app.storage.getObject(libraryId, 'knowledge', `${c.id}/plan.md`);
+    expect(original?.data.toString()).toBe('The launch moved to October.');
+    expect((await withKnowledge(ctx.database.db).selectFrom('knowledge_files').select('data').where('id', '=', first.id).executeTakeFirstOrThrow()).data).toBeNull();
+
     await ingest(c.id, 'keep.txt', 'Keep this one about the launch.');
     expect((await api('DELETE', `/collections/${c.id}/files/${first.id}`)).statusCode).toBe(204);
     expect(await chunkCount({ file_id: first.id })).toBe(0);
+    expect(await ctx.app.storage.getObject(libraryId, 'knowledge', `${c.id}/plan.md`)).toBeNull();
     expect(await chunkCount({ collection_id: c.id })).toBeGreaterThan(0);
 
     expect((await api('DELETE', `/collections/${c.id}`)).statusCode).toBe(204);
     expect(await chunkCount({ collection_id: c.id })).toBe(0);
+    expect(await ctx.app.storage.getObject(libraryId, 'knowledge', `${c.id}/keep.txt`)).toBeNull();
     expect((await api('GET', `/collections/${c.id}/files`)).statusCode).toBe(404);
 
     const audit = await ctx.database.db.selectFrom('audit_log').select(['action', 'target']).where('action', 'like', 'knowledge.%').where('target', 'like', 'Lifecycle%').orderBy('at').execute();

@@ -27,6 +27,7 @@ import { toIso } from '../db/values.js';
 import { apiErrorSchema } from '../http/api-error.js';
 import { HttpError } from '../http/errors.js';
 import type { Knowledge } from './index.js';
+import { putOriginal, removeOriginals } from './originals.js';
 import { knowledgeMimeFor, type KnowledgeMime } from './parse.js';
 import { withKnowledge, type KnowledgeDb } from './tables.js';
 
@@ -153,11 +154,14 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<KnowledgeRoutesOptions> = as
     { onRequest: adminOnly, schema: { ...common, summary: 'Delete a collection with its files and chunks', params: collectionParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const collection = await collectionOr404(request.user.libraryId, request.params.id);
-      await db.transaction().execute(async (trx) => {
+      const names = await db.transaction().execute(async (trx) => {
+        const files = await withKnowledge(trx).selectFrom('knowledge_files').select('name').where('collection_id', '=', collection.id).execute();
         // files and chunks go with it (ON DELETE CASCADE)
         await withKnowledge(trx).deleteFrom('knowledge_collections').where('id', '=', collection.id).execute();
         await record(trx, { ...byCaller(request), action: 'knowledge.collection_delete', target: collection.name });
+        return files.map((f) => f.name);
       });
+      if (knowledge.storage) await removeOriginals(knowledge.storage, request.user.libraryId, collection.id, names);
       return reply.code(204).send(null);
     },
   );
@@ -211,31 +215,43 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<KnowledgeRoutesOptions> = as
       const problem = await sniffProblem(name, mime, data);
       if (problem) throw new HttpError(400, problem);
       const sha256 = createHash('sha256').update(data).digest('hex');
+      const storage = knowledge.storage;
+      const before = await kdb.selectFrom('knowledge_files').select('id').where('collection_id', '=', collection.id).where('name', '=', name).executeTakeFirst();
+      if (!before) {
+        const { n } = await kdb.selectFrom('knowledge_files').select((eb) => eb.fn.countAll<number>().as('n')).where('collection_id', '=', collection.id).executeTakeFirstOrThrow();
+        if (Number(n) >= KNOWLEDGE_MAX_FILES_PER_COLLECTION) throw new HttpError(409, KNOWLEDGE_MESSAGES.tooManyFiles);
+      }
+      // the original first, with storage's own checks (quota, size, type); its bytes then stay out of the row
+      if (storage) await putOriginal(storage, { libraryId, collectionId: collection.id, name, mime, data, owner: userId });
+      const kept = storage ? null : data;
 
-      const { file, replaced } = await db.transaction().execute(async (trx) => {
+      const saved = db.transaction().execute(async (trx) => {
         const t = withKnowledge(trx);
         const existing = await t.selectFrom('knowledge_files').select(['id', 'revision']).where('collection_id', '=', collection.id).where('name', '=', name).forUpdate().executeTakeFirst();
         let row: { id: string; revision: number };
         if (existing) {
           row = await t
             .updateTable('knowledge_files')
-            .set({ mime, size: data.length, sha256, data, status: 'queued', error: null, parsed_chars: 0, pages: null, chunk_count: 0, embedded_count: 0, revision: existing.revision + 1, uploaded_by: userId })
+            .set({ mime, size: data.length, sha256, data: kept, status: 'queued', error: null, parsed_chars: 0, pages: null, chunk_count: 0, embedded_count: 0, revision: existing.revision + 1, uploaded_by: userId })
             .where('id', '=', existing.id)
             .returning(['id', 'revision'])
             .executeTakeFirstOrThrow();
           // the old text stops being found at once
           await t.deleteFrom('knowledge_chunks').where('file_id', '=', existing.id).execute();
         } else {
-          const { n } = await t.selectFrom('knowledge_files').select((eb) => eb.fn.countAll<number>().as('n')).where('collection_id', '=', collection.id).executeTakeFirstOrThrow();
-          if (Number(n) >= KNOWLEDGE_MAX_FILES_PER_COLLECTION) throw new HttpError(409, KNOWLEDGE_MESSAGES.tooManyFiles);
           row = await t
             .insertInto('knowledge_files')
-            .values({ collection_id: collection.id, library_id: libraryId, name, mime, size: data.length, sha256, data, uploaded_by: userId })
+            .values({ collection_id: collection.id, library_id: libraryId, name, mime, size: data.length, sha256, data: kept, uploaded_by: userId })
             .returning(['id', 'revision'])
             .executeTakeFirstOrThrow();
         }
         await record(trx, { ...byCaller(request), action: 'knowledge.file_upload', target: `${collection.name}/${name}`, details: { size: data.length, replaced: Boolean(existing) } });
         return { file: row, replaced: Boolean(existing) };
+      });
+      const { file, replaced } = await saved.catch(async (error: unknown) => {
+        // a new original whose row could not be saved is not kept
+        if (storage && !before) await removeOriginals(storage, libraryId, collection.id, [name]).catch(() => undefined);
+        throw error;
       });
       await knowledge.enqueue({ fileId: file.id, revision: file.revision });
       const stored = await kdb.selectFrom('knowledge_files').select(FILE_COLUMNS).where('id', '=', file.id).executeTakeFirstOrThrow();
@@ -254,6 +270,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<KnowledgeRoutesOptions> = as
         await withKnowledge(trx).deleteFrom('knowledge_files').where('id', '=', file.id).execute();
         await record(trx, { ...byCaller(request), action: 'knowledge.file_delete', target: `${collection.name}/${file.name}` });
       });
+      if (knowledge.storage) await removeOriginals(knowledge.storage, request.user.libraryId, collection.id, [file.name]);
       return reply.code(204).send(null);
     },
   );

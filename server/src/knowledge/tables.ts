@@ -26,7 +26,7 @@ export type KnowledgeTables = {
     mime: string;
     size: number;
     sha256: string;
-    data: Uint8Array;
+    data: Nullable<Uint8Array>;
     status: ColumnType<KnowledgeFileStatus, KnowledgeFileStatus | undefined, KnowledgeFileStatus>;
     error: Nullable<string>;
     parsed_chars: Generated<number>;
