@@ -6,3 +6,4 @@ export * from './schemas.js';
 export * from './agents.js';
 export * from './runtime.js';
 export * from './demo.js';
+export * from './generate.js';

@@ -1,5 +1,5 @@
 // The agent API of spec 01 §7, scoped to the caller's library, plus version history and restore.
-import { agentConfigResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, agentSettingsSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
+import { agentConfigResponseSchema, agentGenerateRequestSchema, agentGenerateResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, agentSettingsSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
 import { apiErrorSchema } from '../http/api-error.js';
 import { EDITOR_ROLES } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,9 +20,11 @@ import {
   agentVersionsResponseSchema,
 } from './schemas.js';
 import { DEMO_AGENTS } from './demo-agents.js';
+import { generateAgentDraft } from './generate.js';
 import { deleteAgent, getAgent, getAgentForRun, getVersion, listAgents, listVersions, restoreVersion, saveAgent } from './service.js';
 
 export const AGENT_MESSAGES = {
+  tooManyDrafts: (seconds: number) => `Too many agents generated. Try again in ${seconds} seconds.`,
   notFound: (name: string) => `Agent "${name}" not found`,
   versionNotFound: (name: string, version: number) => `Version ${version} of agent "${name}" not found`,
   roleCannotChange: 'Your role does not allow changing agents',
@@ -145,6 +147,31 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       await record(db, { ...byCaller(request), action: 'agent.delete', target: request.query.name });
       return { status: 'success' as const };
     },
+  );
+
+  // Each draft is a paid model call: a few a minute per person is plenty.
+  const perUserDrafts = {
+    rateLimit: {
+      max: 10,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `agent-generate|${request.user.id}`,
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => new HttpError(429, AGENT_MESSAGES.tooManyDrafts(Math.max(1, Math.ceil(context.ttl / 1000)))),
+    },
+  };
+  app.post(
+    '/agent/generate',
+    {
+      onRequest: [authenticate, canEdit],
+      config: perUserDrafts,
+      schema: {
+        ...common,
+        summary: 'Draft an agent from a description with a model (structured output); nothing is saved',
+        body: agentGenerateRequestSchema,
+        response: { 200: agentGenerateResponseSchema, ...errors, 422: apiErrorSchema, 424: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => ({ agent: await generateAgentDraft(providerAccess, request.user.libraryId, request.body) }),
   );
 
   app.get(

@@ -99,6 +99,37 @@ function readKnowledge(body: ChatRequestBody): ModelReply {
   return { text: first ? `${first.snippet ?? ''} (Source: ${first.source ?? ''})` : 'I could not find that in the knowledge base.' };
 }
 
+/**
+ * Generate with AI's structured answer, scripted from the request: asked for the agent draft schema
+ * (response_format json_schema named agent_draft) with nothing queued, it drafts a two-step agent
+ * from the description, so e2e tests get a filled editor without a real model.
+ */
+export const AGENT_DRAFT_SCHEMA = 'agent_draft';
+
+function draftAgent(body: ChatRequestBody): ModelReply {
+  const description = lastUserMessage(body).trim();
+  const words = description.split(/\s+/).filter(Boolean).slice(0, 4).join(' ').replace(/[\/\\]/g, ' ');
+  const name = `${words.charAt(0).toUpperCase()}${words.slice(1)} Agent`.slice(0, 60);
+  return {
+    text: JSON.stringify({
+      name,
+      description,
+      category: 'Research',
+      params: { topic: '' },
+      steps: [
+        { name: 'Research', query: `Research {topic} for this purpose: ${description}`, tools: ['Google Search'] },
+        { name: 'Summarise', query: 'Summarise the findings in three bullet points.', tools: [] },
+      ],
+      tools: ['Google Search'],
+    }),
+  };
+}
+
+const asksForDraft = (body: ChatRequestBody) => {
+  const format = body.response_format as { type?: string; json_schema?: { name?: string } } | undefined;
+  return format?.type === 'json_schema' && format.json_schema?.name === AGENT_DRAFT_SCHEMA;
+};
+
 export const EMBEDDING_DIMENSIONS = 256;
 
 /**
@@ -155,7 +186,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
     }
     const rule = queue.shift() ?? fallback;
-    const reply: ModelReply = typeof rule === 'function' ? rule(recorded) : (rule ?? (body.model === KNOWLEDGE_READER_MODEL ? readKnowledge(body) : { text: lastUserMessage(body) }));
+    const reply: ModelReply =
+      typeof rule === 'function'
+        ? rule(recorded)
+        : (rule ?? (asksForDraft(body) ? draftAgent(body) : body.model === KNOWLEDGE_READER_MODEL ? readKnowledge(body) : { text: lastUserMessage(body) }));
 
     if (reply.delayMs) {
       // stop waiting when the client goes away (a cancelled or timed-out run)
