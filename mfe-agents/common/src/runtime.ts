@@ -151,6 +151,9 @@ export const runSummarySchema = z.object({
   duration_ms: z.number().nullable(),
   model_ms: z.number().nullable(),
   usage: runUsageSchema.nullable(),
+  /** USD at the library's prices when the run was recorded; null: a model with no price (cost_note says which) */
+  cost_usd: z.number().nullable().optional(),
+  cost_note: z.string().nullable().optional(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 

@@ -61,21 +61,40 @@ const TRACED: RunDetail = runDetail({
 });
 
 describe('Runs tab', () => {
-  it('is the fifth tab and lists recent runs: time, who, source, status, duration, tokens, first line of output', async () => {
+  it('is the fifth tab and lists recent runs: time, who, source, status, duration, tokens, cost, first line of output', async () => {
     const a = api();
     a.listRuns.mockResolvedValue([
-      runSummary({ id: 'run-1' }),
-      runSummary({ id: 'run-2', source: 'chatbot', status: 'failed', output: null, error: 'HTTP 502: OpenAI request failed', user_email: 'member@accent.local', duration_ms: 850, usage: null }),
+      runSummary({ id: 'run-1', cost_usd: 0.000123, cost_note: null }),
+      runSummary({
+        id: 'run-2',
+        source: 'chatbot',
+        status: 'failed',
+        output: null,
+        error: 'HTTP 502: OpenAI request failed',
+        user_email: 'member@accent.local',
+        duration_ms: 850,
+        usage: null,
+        cost_usd: null,
+        cost_note: 'No price for openai / gpt-9 (Admin → Settings → Model prices)',
+      }),
     ]);
     await openRunsTab(a);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)[4]).toBe('Runs');
     const table = await screen.findByRole('table', { name: 'Recent runs of Lead Qualifier' });
     expect(a.listRuns).toHaveBeenCalledWith('Lead Qualifier', 20);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Who', 'Source', 'Status', 'Duration', 'Tokens', 'Output']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Who', 'Source', 'Status', 'Duration', 'Tokens', 'Cost', 'Output']);
     const [first, second] = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').slice(1).map((c) => c.textContent);
-    expect(cells(first!)).toEqual(['admin@accent.local', 'Editor test', 'Succeeded', '1.2 s', '150', 'Acme scores 87.']);
-    expect(cells(second!)).toEqual(['member@accent.local', 'Chatbot', 'Failed', '850 ms', '—', 'HTTP 502: OpenAI request failed']);
+    expect(cells(first!)).toEqual(['admin@accent.local', 'Editor test', 'Succeeded', '1.2 s', '150', '$0.000123', 'Acme scores 87.']);
+    expect(cells(second!)).toEqual([
+      'member@accent.local',
+      'Chatbot',
+      'Failed',
+      '850 ms',
+      '—',
+      '— (No price for openai / gpt-9 (Admin → Settings → Model prices))',
+      'HTTP 502: OpenAI request failed',
+    ]);
   });
 
   it('shows loading, then No runs yet; Refresh asks again', async () => {

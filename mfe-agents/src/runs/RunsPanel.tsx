@@ -6,7 +6,7 @@ import type { RunSummary } from '@accent/agents-common';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { runsRefreshAtom } from './atoms.js';
-import { SOURCE_LABELS, firstLine, formatDuration, formatTime, formatTokens } from './format.js';
+import { SOURCE_LABELS, firstLine, formatCost, formatDuration, formatTime, formatTokens } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
 import { TraceModal } from './TraceModal.js';
 import styles from './Runs.module.css';
@@ -64,6 +64,9 @@ export function RunsPanel({ agentName }: { agentName: string }) {
               <th scope="col" className={styles.num}>
                 Tokens
               </th>
+              <th scope="col" className={styles.num}>
+                Cost
+              </th>
               <th scope="col">Output</th>
             </tr>
           </thead>
@@ -83,6 +86,10 @@ export function RunsPanel({ agentName }: { agentName: string }) {
                 </td>
                 <td className={styles.num}>{formatDuration(run.duration_ms)}</td>
                 <td className={styles.num}>{formatTokens(run.usage?.totalTokens)}</td>
+                <td className={styles.num} title={run.cost_note ?? undefined}>
+                  {formatCost(run.cost_usd)}
+                  {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
+                </td>
                 <td className={styles.outputCell}>
                   {run.status === 'failed' && run.error && !run.output ? <span className={styles.errorText}>{firstLine(run.error)}</span> : firstLine(run.output) || <span className={styles.muted}>—</span>}
                 </td>

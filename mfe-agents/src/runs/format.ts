@@ -39,6 +39,12 @@ export function formatDuration(ms: number | null | undefined): string {
 
 export const formatTokens = (n: number | null | undefined) => (n == null ? '—' : n.toLocaleString('en-US'));
 
+/** A run's estimated cost in USD (small sums keep their digits); '—' when unknown. */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd == null) return '—';
+  return `$${usd.toFixed(usd === 0 || usd >= 1 ? 2 : usd >= 0.01 ? 4 : 6)}`;
+}
+
 /** The first non-empty line, cut to `max` characters. */
 export function firstLine(text: string | null | undefined, max = 120): string {
   const line = (text ?? '').split(/\r?\n/).find((l) => l.trim())?.trim() ?? '';

@@ -80,6 +80,12 @@ describe('analytics', () => {
       expect(b.cost_usd).toBeNull();
       expect(b.cost_note).toBe('No price for openai / mystery-model-9 (Admin → Settings → Model prices)');
 
+      // the runs list carries each run's cost and, when unknown, why
+      const listed = await ctx.app.inject({ method: 'GET', url: '/api/v1/agent/runs?name=Unpriced', headers: admin.headers });
+      expect(listed.json().runs[0]).toMatchObject({ cost_usd: null, cost_note: 'No price for openai / mystery-model-9 (Admin → Settings → Model prices)' });
+      const pricedList = await ctx.app.inject({ method: 'GET', url: '/api/v1/agent/runs?name=Priced', headers: admin.headers });
+      expect(pricedList.json().runs[0].cost_usd).toBeCloseTo(Number(a.cost_usd), 6);
+
       // both are in today's figures: one priced, one counted as unpriced
       const today = analyticsResponseSchema.parse((await get(admin, 'period=24h&agent=Unpriced')).json());
       expect(today.totals).toMatchObject({ runs: 1, unpriced: 1, cost_usd: 0 });

@@ -162,6 +162,9 @@ export interface AgentRunsTable {
   model_ms: Nullable<number>;
   usage: ColumnType<RunUsage | null, string | null | undefined, string | null>;
   trace: ColumnType<RunTrace | null, string | null | undefined, string | null>;
+  // computed by the database when the run finishes (migration 024): numeric, a string from pg
+  cost_usd: ColumnType<string | number | null, never, never>;
+  cost_note: ColumnType<string | null, never, never>;
 }
 
 export interface AgentThreadsTable {

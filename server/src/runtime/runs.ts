@@ -110,6 +110,8 @@ function runsQuery(db: Kysely<DB>, libraryId: string) {
       'r.duration_ms',
       'r.model_ms',
       'r.usage',
+      'r.cost_usd',
+      'r.cost_note',
     ])
     .where('r.library_id', '=', libraryId);
 }
@@ -133,6 +135,8 @@ const toSummary = (r: RunRow): RunSummary => ({
   duration_ms: r.duration_ms,
   model_ms: r.model_ms,
   usage: r.usage,
+  cost_usd: r.cost_usd == null ? null : Number(r.cost_usd),
+  cost_note: r.cost_note,
 });
 
 /** `onlyUserId`: members see their own runs only. */
