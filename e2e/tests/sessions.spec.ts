@@ -2,6 +2,7 @@
 // other sessions" signs the second out at once (its access token too, not only its refresh cookie).
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { menuItem, openProfileMenu, submitLogin, uniqueName } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
 
 async function newUser(request: APIRequestContext) {
@@ -32,6 +33,7 @@ test('sign out other sessions: the other browser is signed out at once', async (
     const rows = section.getByRole('table', { name: 'Sessions' }).getByRole('row');
     await expect(rows).toHaveCount(3); // the header and two sessions
     await expect(section.getByText('This session')).toHaveCount(1);
+    await expectNoAxeViolations(a, 'Profile → Sessions');
     await expect(rows.nth(1)).toContainText(/Chrome on Linux|Chrome|Unknown device/);
 
     // the other browser's access token, as its page holds it

@@ -3,6 +3,7 @@
 // then with a recovery code; the recovery code cannot be used twice.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { field, menuItem, openProfileMenu, submitLogin, uniqueName } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
 import { totpCode } from './support/totp.js';
 
@@ -42,6 +43,7 @@ test('set up with the manual key, then sign in with a code from the app and with
   await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await expectNoAxeViolations(page, 'Profile while setting up two-factor authentication');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
   // a wrong code is said in words
@@ -62,6 +64,7 @@ test('set up with the manual key, then sign in with a code from the app and with
   await page.goto('/login');
   await submitLogin(page, user);
   await expect(page.getByText('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the sign-in’s code step');
   await secondStep(page, '000000');
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Check your authenticator app and try again.');
   // the code of the next time step: the one that confirmed the setup was used in its step
