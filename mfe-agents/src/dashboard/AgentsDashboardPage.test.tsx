@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FILTER_ANIMATION_MS, type AgentListItem } from '@accent/agents-common';
+import { agentSaveRequestSchema, FILTER_ANIMATION_MS, type AgentListItem } from '@accent/agents-common';
 import { deferred, fakeApi, listItem, renderAgents, signInAs } from '../testing/renderAgents.js';
 
 const AGENTS: AgentListItem[] = [
@@ -236,13 +236,13 @@ describe('duplicate', () => {
 });
 
 describe('create-agent modal', () => {
-  it('offers scratch, a disabled Generate with AI and the four templates', async () => {
+  it('offers scratch, Generate with AI and the four templates', async () => {
     const r = renderAgents({ api: fakeApi(AGENTS) });
     await r.user.click(screen.getByRole('button', { name: '+ Create New Agent' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New Agent' });
     expect(within(dialog).getByRole('button', { name: /Create from scratch/ })).toBeEnabled();
-    expect(within(dialog).getByRole('button', { name: /Generate with AI/ })).toBeDisabled();
-    expect(within(dialog).getByText('Available with the agent runtime')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: /Generate with AI/ })).toBeEnabled();
+    expect(within(dialog).queryByText('Available with the agent runtime')).not.toBeInTheDocument();
     for (const t of ['Task', 'Researcher', 'Marketer', 'Email Writer']) {
       expect(within(dialog).getByRole('button', { name: new RegExp(`^${t}`) })).toBeInTheDocument();
     }
@@ -250,6 +250,48 @@ describe('create-agent modal', () => {
     expect(r.location()).toBe('/agents/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create New Agent' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Generate with AI drafts an agent from the description and opens the editor filled, unsaved', async () => {
+    const api = fakeApi(AGENTS);
+    api.generate.mockResolvedValue(
+      agentSaveRequestSchema.parse({
+        name: 'Pricing Scout',
+        description: 'Compares competitor pricing',
+        category: 'Research',
+        params: { competitor: '' },
+        steps: [{ name: 'Research', query: 'Find the pricing page of {competitor}', tools: ['Google Search'] }],
+        tools: ['Google Search'],
+      }),
+    );
+    const r = renderAgents({ api });
+    await r.user.click(screen.getByRole('button', { name: '+ Create New Agent' }));
+    await r.user.click(screen.getByRole('button', { name: /Generate with AI/ }));
+    await r.user.click(screen.getByRole('button', { name: 'Generate Agent' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Describe the agent you need');
+    expect(api.generate).not.toHaveBeenCalled();
+    await r.user.type(screen.getByLabelText(/Describe the agent/), 'Compare competitor pricing');
+    await r.user.selectOptions(screen.getByLabelText('Model'), 'anthropic:claude-3-haiku');
+    await r.user.click(screen.getByRole('button', { name: 'Generate Agent' }));
+    await waitFor(() => expect(r.location()).toBe('/agents/new?template=generated'));
+    expect(api.generate).toHaveBeenCalledWith({ description: 'Compare competitor pricing', provider: 'anthropic', model: 'claude-3-haiku' });
+    expect(api.save).not.toHaveBeenCalled();
+    expect(await screen.findByText('Drafted with AI: review every field, then save the agent.')).toBeVisible();
+    expect(screen.getByLabelText('Name')).toHaveValue('Pricing Scout');
+    expect(screen.getByText('Unsaved changes')).toBeVisible();
+  });
+
+  it('Generate with AI shows the server error and stays open', async () => {
+    const api = fakeApi(AGENTS);
+    api.generate.mockRejectedValue(new Error('HTTP 424: No API key for OpenAI. An administrator can add one in Admin → Model providers, or set OPENAI_API_KEY on the server.'));
+    const r = renderAgents({ api });
+    await r.user.click(screen.getByRole('button', { name: '+ Create New Agent' }));
+    await r.user.click(screen.getByRole('button', { name: /Generate with AI/ }));
+    await r.user.type(screen.getByLabelText(/Describe the agent/), 'anything');
+    await r.user.click(screen.getByRole('button', { name: 'Generate Agent' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('HTTP 424: No API key for OpenAI.');
+    expect(screen.getByRole('dialog', { name: 'Create New Agent' })).toBeVisible();
+    expect(r.location()).toBe('/agents');
   });
 
   it('logs the template choice and opens the editor prefilled', async () => {

@@ -4,11 +4,14 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { mergeAgentConfig, msg, newAgent, type Agent } from '@accent/agents-common';
+import { GENERATED_TEMPLATE, generatedDraftAtom } from '../create/generate.js';
 import { findTemplate } from '../create/templates.js';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { agentListAtom, localCopiesAtom } from '../state/atoms.js';
 import { editorAtom, editorTabAtom, snapshot, type EditorSession } from '../state/editor.js';
 import { targetKey, type EditorTarget } from './route.js';
+
+export const GENERATED_NOTICE = 'Drafted with AI: review every field, then save the agent.';
 
 const CONFIG_ERROR_PREFIX = msg.failedToLoadAgentConfig('');
 
@@ -35,6 +38,12 @@ export function useEditorSession(target: EditorTarget | null): EditorSession | n
   useEffect(() => {
     if (!target || !key) return;
     setTab('basic');
+    if (target.mode === 'new' && target.template === GENERATED_TEMPLATE) {
+      // Generate with AI's draft: unsaved changes over a blank agent, so leaving asks first
+      const draft = store.get(generatedDraftAtom);
+      setSession(draft ? ready(key, 'new', draft, { baseline: snapshot(newAgent()), notice: GENERATED_NOTICE }) : ready(key, 'new', newAgent()));
+      return;
+    }
     if (target.mode === 'new') {
       const agent = findTemplate(target.template)?.build() ?? newAgent();
       setSession(ready(key, 'new', agent));

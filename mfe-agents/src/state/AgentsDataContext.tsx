@@ -2,11 +2,11 @@
 // the runtime's invoke and runs, the demo agents), the toast bus and the browser's storage by default,
 // and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { agentsApi, demoApi, invokeAgent, runsApi, type InvokeAgent } from '@accent/agents-common/client';
+import { agentsApi, demoApi, invokeAgent, runsApi, type AgentVersion, type InvokeAgent } from '@accent/agents-common/client';
 import { api, loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
 import { z } from 'zod';
 import { missionCountsByAgent } from '@accent/missions-common';
-import { type AgentConfig, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/agents-common';
+import { type AgentConfig, type AgentGenerateRequest, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/agents-common';
 import type { Notifier } from '@accent/shared/client';
 
 export interface AgentsData {
@@ -21,6 +21,13 @@ export interface AgentsData {
   demoAgents(): Promise<DemoAgent[]>;
   /** missions per agent name (agent_id), for the card menu's "View Missions (n)"; rejects on a database error */
   missionCounts(): Promise<Record<string, number>>;
+  /** the agent's saved versions, newest first (absent: no Versions tab data) */
+  versions?(name: string): Promise<AgentVersion[]>;
+  getVersion?(name: string, version: number): Promise<Partial<AgentConfig>>;
+  /** saves an older version as the newest; resolves with the new version number */
+  restore?(name: string, version: number): Promise<number>;
+  /** Generate with AI: a drafted agent, nothing saved */
+  generate?(body: AgentGenerateRequest): Promise<AgentConfig>;
   /** the library's knowledge collections, for the editor's picker (absent: no picker) */
   knowledgeCollections?(): Promise<KnowledgeCollectionChoice[]>;
 }
@@ -77,6 +84,10 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
     listRuns: (name, limit) => runsApi.list(name, limit),
     getRun: (id) => runsApi.get(id),
     demoAgents: () => demoApi.demoAgents(),
+    versions: (name) => agentsApi.versions(name),
+    getVersion: (name, version) => agentsApi.getVersion(name, version),
+    restore: (name, version) => agentsApi.restore(name, version),
+    generate: (body) => agentsApi.generate(body),
     // Loaded on demand: the data client (supabase-js) stays out of the dashboard's first chunk.
     missionCounts: async () => {
       const { missionsService } = await import('@accent/missions-common/data');

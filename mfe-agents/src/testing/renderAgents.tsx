@@ -33,6 +33,10 @@ export interface FakeApi {
   getRun: jest.Mock<AgentsData['getRun']>;
   demoAgents: jest.Mock<AgentsData['demoAgents']>;
   missionCounts: jest.Mock<AgentsData['missionCounts']>;
+  versions: jest.Mock<NonNullable<AgentsData['versions']>>;
+  getVersion: jest.Mock<NonNullable<AgentsData['getVersion']>>;
+  restore: jest.Mock<NonNullable<AgentsData['restore']>>;
+  generate: jest.Mock<NonNullable<AgentsData['generate']>>;
 }
 export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Partial<AgentConfig>> = {}): FakeApi {
   return {
@@ -50,6 +54,14 @@ export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Par
     }),
     demoAgents: jest.fn<AgentsData['demoAgents']>(async () => []),
     missionCounts: jest.fn<AgentsData['missionCounts']>(async () => ({})),
+    versions: jest.fn<NonNullable<AgentsData['versions']>>(async () => []),
+    getVersion: jest.fn<NonNullable<AgentsData['getVersion']>>(async (name, version) => {
+      throw new Error(`HTTP 404: Version ${version} of agent "${name}" not found`);
+    }),
+    restore: jest.fn<NonNullable<AgentsData['restore']>>(async () => 1),
+    generate: jest.fn<NonNullable<AgentsData['generate']>>(async () => {
+      throw new Error('HTTP 424: No API key for OpenAI.');
+    }),
   };
 }
 

@@ -63,4 +63,17 @@ describe('agentsApi', () => {
     await expect(agents.versions('a')).resolves.toEqual(versions);
     expect(server.requests[0]!.url).toBe('/api/v1/agent/versions?name=a');
   });
+
+  it('reads one version, restores one and asks for a generated draft', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { name: 'a', version: 1, steps: [{ name: 'S', query: 'q' }] }));
+    await expect(agents.getVersion('a', 1)).resolves.toMatchObject({ name: 'a', version: 1, steps: [{ name: 'S', query: 'q', tools: [] }] });
+    expect(server.requests[0]!.url).toBe('/api/v1/agent/version?name=a&version=1');
+    server.handle((_req, res) => sendJson(res, 200, { status: 'success', name: 'a', version: 3 }));
+    await expect(agents.restore('a', 1)).resolves.toBe(3);
+    expect(server.requests[1]).toMatchObject({ method: 'POST', url: '/api/v1/agent/restore' });
+    server.handle((_req, res) => sendJson(res, 200, { agent: { name: 'Drafted' } }));
+    await expect(agents.generate({ description: 'd' })).resolves.toMatchObject({ name: 'Drafted', steps: [], params: {} });
+    server.handle((_req, res) => sendJson(res, 424, { detail: 'No API key for OpenAI.' }));
+    await expect(agents.generate({ description: 'd' })).rejects.toThrow('HTTP 424: No API key for OpenAI.');
+  });
 });

@@ -2,6 +2,7 @@
 import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { msg } from '../messages.js';
+import { agentGenerateResponseSchema, type AgentGenerateRequest } from '../generate.js';
 import {
   agentConfigResponseSchema,
   agentListResponseSchema,
@@ -29,7 +30,15 @@ export interface AgentsApi {
   save(body: AgentConfig): Promise<unknown>;
   remove(name: string): Promise<void>;
   versions(name: string): Promise<AgentVersion[]>;
+  /** One saved version's configuration. */
+  getVersion(name: string, version: number): Promise<AgentConfigResponse>;
+  /** Saves an older version as the newest one; resolves with the new version number. */
+  restore(name: string, version: number): Promise<number>;
+  /** Generate with AI: a drafted agent, not saved. */
+  generate(body: AgentGenerateRequest): Promise<AgentConfig>;
 }
+
+const savedSchema = z.object({ version: z.number().int() });
 
 export function createAgentsApi(http: AxiosInstance): AgentsApi {
   return {
@@ -57,6 +66,18 @@ export function createAgentsApi(http: AxiosInstance): AgentsApi {
     async versions(name) {
       const { data } = await http.get<unknown>('/api/v1/agent/versions', { params: { name } });
       return agentVersionsResponseSchema.parse(data).versions;
+    },
+    async getVersion(name, version) {
+      const { data } = await http.get<unknown>('/api/v1/agent/version', { params: { name, version } });
+      return agentConfigResponseSchema.parse(data);
+    },
+    async restore(name, version) {
+      const { data } = await http.post<unknown>('/api/v1/agent/restore', { name, version });
+      return savedSchema.parse(data).version;
+    },
+    async generate(body) {
+      const { data } = await http.post<unknown>('/api/v1/agent/generate', body);
+      return agentGenerateResponseSchema.parse(data).agent;
     },
   };
 }
