@@ -60,6 +60,13 @@ function Editor({ target }: { target: EditorTarget }) {
   const session = useEditorSession(target);
   const dirty = useAtomValue(editorDirtyAtom);
   const [tab, setTab] = useAtom(editorTabAtom);
+  // ?run=<id> (a failing run linked from Analytics): the Runs tab with that run's trace open
+  const [search] = useSearchParams();
+  const linkedRun = search.get('run');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the session hook chose the first tab
+  useEffect(() => {
+    if (linkedRun) setTab('runs');
+  }, []);
   const { save, saving, error, clearError } = useSaveAgent();
   const agent = session?.agent;
   // A save message is about the values it was given: editing them clears it.
@@ -109,7 +116,7 @@ function Editor({ target }: { target: EditorTarget }) {
               <Panel />
             </fieldset>
           ) : saved ? (
-            <RunsPanel agentName={saved} />
+            <RunsPanel agentName={saved} initialRun={linkedRun} />
           ) : (
             <EmptyState title="No runs yet" text={SAVE_BEFORE_RUNS} />
           )}

@@ -141,6 +141,17 @@ describe('Runs tab', () => {
 });
 
 describe('trace view', () => {
+  it('opens on the Runs tab with the linked run\'s trace when the address names a run (?run=, from Analytics)', async () => {
+    const a = api();
+    a.listRuns.mockResolvedValue([runSummary({ id: 'run-9' })]);
+    a.getRun.mockResolvedValue(TRACED);
+    renderAgents({ route: '/agents/edit/Lead%20Qualifier?run=run-9', api: a });
+    const dialog = await screen.findByRole('dialog', { name: 'Run trace' });
+    expect(a.getRun).toHaveBeenCalledWith('run-9');
+    expect(await within(dialog).findByText('Step 1: Qualify lead')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('opens from a run and shows input, steps with model and tokens, prompt and system, tool calls, fallback and output', async () => {
     const a = api();
     a.listRuns.mockResolvedValue([runSummary({ id: 'run-9' })]);

@@ -17,11 +17,11 @@ export const failedToLoadRuns = (message: string) => `Failed to load runs: ${mes
 
 type LoadState = { status: 'loading'; runs: RunSummary[] | null } | { status: 'ready'; runs: RunSummary[] } | { status: 'error'; message: string; runs: RunSummary[] | null };
 
-export function RunsPanel({ agentName }: { agentName: string }) {
+export function RunsPanel({ agentName, initialRun = null }: { agentName: string; initialRun?: string | null }) {
   const { api } = useAgentsEnv();
   const refreshKey = useAtomValue(runsRefreshAtom);
   const [state, setState] = useState<LoadState>({ status: 'loading', runs: null });
-  const [openRun, setOpenRun] = useState<string | null>(null);
+  const [openRun, setOpenRun] = useState<string | null>(initialRun);
   const [seq, setSeq] = useState(0);
 
   useEffect(() => {

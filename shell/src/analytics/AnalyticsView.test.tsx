@@ -72,7 +72,7 @@ describe('analytics view', () => {
     await renderView(fakeApi().api);
     const failures = await screen.findByRole('table', { name: ANALYTICS_TEXTS.failuresTitle });
     const link = within(failures).getByRole('link', { name: /Run 6f1c2a9e/ });
-    expect(link).toHaveAttribute('href', '/agents/edit/Lead%20Qualifier');
+    expect(link).toHaveAttribute('href', '/agents/edit/Lead%20Qualifier?run=6f1c2a9e-0000-4000-8000-000000000001');
     expect(within(failures).getByText('The model timed out')).toBeInTheDocument();
   });
 

@@ -323,10 +323,10 @@ function ChartCard({ title, kind, data, file, header, rows, display }: TableProp
   );
 }
 
-/** Where the failing run's trace is shown: the agent editor's Runs tab (administrators), the flows list for flows. */
+/** Where the failing run's trace is shown: the agent editor's Runs tab with it open (administrators), the flows list for flows. */
 function traceLink(f: AnalyticsResponse['top_failures'][number], admin: boolean): string | null {
   if (f.source === 'flow') return admin ? '/flows' : null;
-  return admin ? `/agents/edit/${encodeURIComponent(f.name)}` : null;
+  return admin ? `/agents/edit/${encodeURIComponent(f.name)}?run=${encodeURIComponent(f.last_run_id)}` : null;
 }
 
 function Failures({ data, admin, file }: { data: AnalyticsResponse; admin: boolean; file: string }) {
@@ -367,7 +367,7 @@ function Failures({ data, admin, file }: { data: AnalyticsResponse; admin: boole
               f.error || '—',
               formatCount(f.count),
               to ? (
-                <Link key="run" to={to} title={`Run ${f.last_run_id}: open the runs of ${f.name} to see its trace`}>
+                <Link key="run" to={to} title={`Run ${f.last_run_id}: open its trace`}>
                   {run}
                 </Link>
               ) : (
