@@ -3,7 +3,7 @@
 // sign-in with an emailed one-time code. Each test makes its own user through the Admin API, so the
 // demo users keep their passwords for the other tests.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { field, submitLogin, uniqueName } from './support/app.js';
+import { field, login, submitLogin, toast, uniqueName } from './support/app.js';
 import { text, waitForMail } from './support/mailbox.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
@@ -118,4 +118,23 @@ test('changing the password in Profile keeps this session and ends the others', 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await elsewhere.dispose();
+});
+
+test('an administrator sets a password in Admin → Users for a user who cannot get email', async ({ page, request, browser, baseURL }) => {
+  const user = await newUser(request, 'adminset');
+  await login(page, 'admin');
+  await page.goto('/admin?tab=users');
+  const row = page.getByRole('table', { name: 'Users', exact: true }).getByRole('row').filter({ hasText: user.email });
+  await row.getByRole('button', { name: `Set password of ${user.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Set a password for ${user.name}` });
+  await dialog.getByLabel('New password').fill('given-by-the-admin-8');
+  await dialog.getByRole('button', { name: 'Set password' }).click();
+  await expect(toast(page, 'Password set')).toContainText(`New password set for ${user.email}.`);
+
+  const theirs = await browser.newContext({ baseURL });
+  const theirPage = await theirs.newPage();
+  await theirPage.goto('/login');
+  await submitLogin(theirPage, { email: user.email, password: 'given-by-the-admin-8' });
+  await expect(theirPage).toHaveURL(/\/home$/);
+  await theirs.close();
 });
