@@ -14,6 +14,7 @@ import { TestAgentModal } from './TestAgentModal.js';
 import { ToolsTab } from './ToolsTab.js';
 import { parseEditorTarget, targetKey, type EditorTarget } from './route.js';
 import { useEditorSession } from './useEditorSession.js';
+import { VersionsPanel } from '../versions/VersionsPanel.js';
 import { useSaveAgent } from './useSaveAgent.js';
 import styles from './Editor.module.css';
 
@@ -23,9 +24,10 @@ export const EDITOR_TABS: readonly { id: EditorTab; label: string }[] = [
   { id: 'steps', label: 'Steps' },
   { id: 'advanced', label: 'Advanced Settings' },
   { id: 'runs', label: 'Runs' },
+  { id: 'versions', label: 'Versions' },
 ];
 const TAB_IDS = 'agent-editor';
-const PANELS: Record<Exclude<EditorTab, 'runs'>, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
+const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions'>, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
 
 export const CREATE_TITLE = 'Create New Agent';
 export const BACK_LABEL = 'Back to Agents';
@@ -34,6 +36,7 @@ export const DISCARD_MESSAGE = 'You have unsaved changes to this agent. If you g
 export const TEST_AGENT_LABEL = 'Test Agent';
 export const SAVE_BEFORE_TESTING = 'Save the agent before testing it';
 export const SAVE_BEFORE_RUNS = 'Save the agent to see its runs.';
+export const SAVE_BEFORE_VERSIONS = 'Save the agent to see its versions.';
 
 /** The agent as last saved (the editor's baseline), which is what a test runs. */
 function savedAgent(baseline: string, fallback: Agent): Agent {
@@ -87,7 +90,7 @@ function Editor({ target }: { target: EditorTarget }) {
   // a member's editor is a read-only view, and says so
   const shownName = session?.originalName ?? session?.agent.name ?? '';
   const title = !session || session.mode === 'new' ? CREATE_TITLE : canEdit ? msg.editAgentTitle(shownName) : `View ${shownName}`;
-  const Panel = tab === 'runs' ? null : PANELS[tab];
+  const Panel = tab === 'runs' || tab === 'versions' ? null : PANELS[tab];
   const savedVersion = testing && saved && session ? savedAgent(session.baseline, session.agent) : null;
 
   let content;
@@ -115,6 +118,12 @@ function Editor({ target }: { target: EditorTarget }) {
             <fieldset className={styles.fieldset} disabled={!canEdit || saving}>
               <Panel />
             </fieldset>
+          ) : tab === 'versions' ? (
+            saved ? (
+              <VersionsPanel agentName={saved} />
+            ) : (
+              <EmptyState title="No versions yet" text={SAVE_BEFORE_VERSIONS} />
+            )
           ) : saved ? (
             <RunsPanel agentName={saved} initialRun={linkedRun} />
           ) : (

@@ -1,0 +1,280 @@
+// The editor's Versions tab: every saved version (who, when; newest first), a side-by-side diff of
+// any two, and Restore, which saves the chosen version as a new one after a confirmation. Unsaved
+// edits in the editor are never overwritten by a restore: they stay, over the new saved baseline.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
+import type { AgentVersion } from '@accent/agents-common/client';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select } from '@accent/shared/ui';
+import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
+import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
+import { useCanEdit } from '../state/permissions.js';
+import { diffVersions, type SideBySideRow, type TextChange } from './diff.js';
+import styles from './Versions.module.css';
+
+export const VERSIONS_TEXTS = {
+  loading: 'Loading versions...',
+  loadFailed: 'Could not load the versions',
+  compare: 'Compare version',
+  with: 'with version',
+  same: 'These versions are the same.',
+  restore: 'Restore',
+  restoreTitle: (v: number) => `Restore version ${v}?`,
+  restoreMessage: (v: number, next: number, dirty: boolean) =>
+    `Version ${v} will be saved as version ${next}, the newest version. Earlier versions are kept.${dirty ? ' Your unsaved changes stay in the editor.' : ''}`,
+  restored: 'Version restored',
+  restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
+  restoreFailed: 'Restore failed',
+  current: 'current',
+} as const;
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+export function VersionsPanel({ agentName }: { agentName: string }) {
+  const { api, notify } = useAgentsEnv();
+  const canEdit = useCanEdit();
+  const dirty = useAtomValue(editorDirtyAtom);
+  const setSession = useSetAtom(editorAtom);
+  const store = useStore();
+  const [versions, setVersions] = useState<AgentVersion[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [pair, setPair] = useState<[number, number] | null>(null);
+  const [configs, setConfigs] = useState<Record<number, AgentConfig>>({});
+  const [diffError, setDiffError] = useState<string | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!api.versions) return;
+    setLoadError(null);
+    try {
+      const list = await api.versions(agentName);
+      setVersions(list);
+      // newest against the one before it, unless the person chose a pair still on the list
+      setPair((current) => {
+        if (current && list.some((v) => v.version === current[0]) && list.some((v) => v.version === current[1])) return current;
+        return list.length >= 2 ? [list[1]!.version, list[0]!.version] : list.length === 1 ? [list[0]!.version, list[0]!.version] : null;
+      });
+    } catch (err) {
+      setLoadError(errorMessage(err, VERSIONS_TEXTS.loadFailed));
+    }
+  }, [api, agentName]);
+  useEffect(() => void load(), [load]);
+
+  // the two configurations being compared, each fetched once
+  useEffect(() => {
+    if (!pair || !api.getVersion) return;
+    const missing = [...new Set(pair)].filter((v) => !configs[v]);
+    if (!missing.length) return;
+    let cancelled = false;
+    setDiffError(null);
+    Promise.all(missing.map(async (v) => [v, agentSaveRequestSchema.parse({ ...(await api.getVersion!(agentName, v)), name: agentName })] as const)).then(
+      (loaded) => !cancelled && setConfigs((c) => ({ ...c, ...Object.fromEntries(loaded) })),
+      (err: unknown) => !cancelled && setDiffError(errorMessage(err, VERSIONS_TEXTS.loadFailed)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [pair, configs, api, agentName]);
+
+  const diff = useMemo(() => {
+    if (!pair) return null;
+    const [a, b] = pair;
+    const before = configs[Math.min(a, b)];
+    const after = configs[Math.max(a, b)];
+    return before && after ? diffVersions(before, after) : null;
+  }, [pair, configs]);
+
+  const newest = versions?.[0]?.version ?? 0;
+
+  const restore = async (version: number) => {
+    if (!api.restore) return;
+    setBusy(true);
+    try {
+      const saved = await api.restore(agentName, version);
+      // the restored configuration is the editor's new baseline; unsaved edits stay as they are
+      const config = await api.getConfig(agentName);
+      const stillDirty = store.get(editorDirtyAtom);
+      setSession((s) => {
+        if (!s || s.originalName !== agentName) return s;
+        const restored = mergeAgentConfig(s.agent, config);
+        return { ...s, agent: stillDirty ? s.agent : restored, baseline: snapshot(restored) };
+      });
+      notify.success(VERSIONS_TEXTS.restored, VERSIONS_TEXTS.restoredText(version, saved));
+      setRestoring(null);
+      setPair(null);
+      await load();
+    } catch (err) {
+      notify.error(VERSIONS_TEXTS.restoreFailed, errorMessage(err, VERSIONS_TEXTS.restoreFailed));
+      setRestoring(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (loadError) return <ErrorState message={`${VERSIONS_TEXTS.loadFailed}: ${loadError}`} onRetry={() => void load()} />;
+  if (!versions) return <LoadingState text={VERSIONS_TEXTS.loading} />;
+  if (!versions.length) return <EmptyState title="No versions yet" text="Save the agent to see its versions." />;
+
+  const options = versions.map((v) => ({ value: String(v.version), label: `Version ${v.version}` }));
+  return (
+    <div className={styles.panel}>
+      <table className={styles.list} aria-label="Saved versions">
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Saved by</th>
+            <th scope="col">Saved at</th>
+            <th scope="col">
+              <span className={styles.visuallyHidden}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((v) => (
+            <tr key={v.version}>
+              <td>
+                Version {v.version}
+                {v.version === newest && <span className={styles.current}> ({VERSIONS_TEXTS.current})</span>}
+              </td>
+              <td>{v.created_by || '—'}</td>
+              <td>
+                <time dateTime={v.created_at}>{when(v.created_at)}</time>
+              </td>
+              <td className={styles.actions}>
+                {canEdit && v.version !== newest && (
+                  <Button size="sm" variant="secondary" onClick={() => setRestoring(v.version)} aria-label={`Restore version ${v.version}`}>
+                    {VERSIONS_TEXTS.restore}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {pair && (
+        <section aria-label="Compare versions" className={styles.compare}>
+          <div className={styles.pickers}>
+            <Select label={VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => setPair([Number(e.target.value), pair[1]])} />
+            <Select label={VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => setPair([pair[0], Number(e.target.value)])} />
+          </div>
+          {diffError ? (
+            <p role="alert" className={styles.error}>
+              {diffError}
+            </p>
+          ) : !diff ? (
+            <LoadingState text="Comparing..." />
+          ) : (
+            <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />
+          )}
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={restoring !== null}
+        title={VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
+        message={VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty)}
+        confirmLabel={VERSIONS_TEXTS.restore}
+        busy={busy}
+        onConfirm={() => restoring !== null && void restore(restoring)}
+        onCancel={() => setRestoring(null)}
+      />
+    </div>
+  );
+}
+
+function DiffView({ diff, older, newer }: { diff: ReturnType<typeof diffVersions>; older: number; newer: number }) {
+  if (diff.same) return <p className={styles.same}>{VERSIONS_TEXTS.same}</p>;
+  return (
+    <div className={styles.diff}>
+      {diff.fields.length > 0 && <FieldTable title="Fields" rows={diff.fields} older={older} newer={newer} />}
+      {diff.texts.map((t) => (
+        <TextDiff key={t.label} change={t} older={older} newer={newer} />
+      ))}
+      <ToolChanges added={diff.toolsAdded} removed={diff.toolsRemoved} />
+      {diff.steps.map((s) => (
+        <section key={s.position} className={styles.step} aria-label={`Step ${s.position}`}>
+          <h4 className={styles.stepTitle}>
+            Step {s.position}
+            {s.name ? `: ${s.name}` : ''} <span className={styles[s.kind]}>{s.kind}</span>
+          </h4>
+          {s.fields.length > 0 && <FieldTable title="Settings" rows={s.fields} older={older} newer={newer} />}
+          {s.texts.map((t) => (
+            <TextDiff key={t.label} change={t} older={older} newer={newer} />
+          ))}
+          <ToolChanges added={s.toolsAdded} removed={s.toolsRemoved} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function FieldTable({ title, rows, older, newer }: { title: string; rows: { label: string; before: string; after: string }[]; older: number; newer: number }) {
+  return (
+    <table className={styles.sideBySide} aria-label={title}>
+      <thead>
+        <tr>
+          <th scope="col">{title}</th>
+          <th scope="col">Version {older}</th>
+          <th scope="col">Version {newer}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            <td className={styles.removed}>{r.before}</td>
+            <td className={styles.added}>{r.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const rowClass = (row: SideBySideRow, side: 'left' | 'right') =>
+  row.kind === 'same' ? undefined : side === 'left' ? (row.left === null ? styles.blank : styles.removed) : row.right === null ? styles.blank : styles.added;
+
+function TextDiff({ change, older, newer }: { change: TextChange; older: number; newer: number }) {
+  return (
+    <table className={`${styles.sideBySide} ${styles.text}`} aria-label={change.label}>
+      <thead>
+        <tr>
+          <th scope="col">
+            {change.label} · Version {older}
+          </th>
+          <th scope="col">
+            {change.label} · Version {newer}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {change.rows.map((row, i) => (
+          // rows have no identity beyond their position
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional rows
+          <tr key={i}>
+            <td className={rowClass(row, 'left')}>
+              {row.kind !== 'same' && row.left !== null && <span className={styles.visuallyHidden}>Removed: </span>}
+              {row.left ?? ''}
+            </td>
+            <td className={rowClass(row, 'right')}>
+              {row.kind !== 'same' && row.right !== null && <span className={styles.visuallyHidden}>Added: </span>}
+              {row.right ?? ''}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ToolChanges({ added, removed }: { added: string[]; removed: string[] }) {
+  if (!added.length && !removed.length) return null;
+  return (
+    <p className={styles.tools}>
+      {added.length > 0 && <span className={styles.added}>Tools added: {added.join(', ')}</span>}
+      {removed.length > 0 && <span className={styles.removed}>Tools removed: {removed.join(', ')}</span>}
+    </p>
+  );
+}
