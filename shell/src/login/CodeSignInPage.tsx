@@ -136,7 +136,6 @@ export default function CodeSignInPage() {
             className={styles.code}
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern={`\\s*(\\d\\s*){${SIGN_IN_CODE_LENGTH}}`}
             maxLength={SIGN_IN_CODE_LENGTH + 4}
             required
             // biome-ignore lint/a11y/noAutofocus: the one field of this step, reached by the user's own action

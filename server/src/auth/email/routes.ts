@@ -28,7 +28,7 @@ import { apiErrorSchema } from '../../http/api-error.js';
 import { HttpError } from '../../http/errors.js';
 import { libraryIdByName, record } from '../../audit/audit.js';
 import type { AccessTokens } from '../access-token.js';
-import type { Guard } from '../guard.js';
+import { NOT_SIGNED_IN, type Guard } from '../guard.js';
 import { createSessionIssuer, originOf } from '../issue-session.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserSessions } from '../refresh-tokens.js';
@@ -258,7 +258,7 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
     async (request) => {
       const { current_password, new_password } = request.body;
       const user = await findSessionUser(db, request.user.id);
-      if (!user) throw new HttpError(401, 'Not signed in');
+      if (!user) throw new HttpError(401, NOT_SIGNED_IN);
       // 400, not 401: a wrong current password must not look like an ended session to the client
       if (!(await verifyPassword(current_password, user.passwordHash))) throw new HttpError(400, EMAIL_SIGN_IN_TEXTS.wrongCurrentPassword);
       const problem = passwordProblem(new_password, user.email);
