@@ -1,7 +1,7 @@
 // Password reset, change password and emailed sign-in codes on the real app (PGlite) with a real SMTP sink.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
-import { EMAIL_SIGN_IN_TEXTS, SIGN_IN_CODE_MAX_TRIES } from '@accent/shell-common';
+import { EMAIL_SIGN_IN_TEXTS, SIGN_IN_CODE_MAX_TRIES, SSO_MESSAGES } from '@accent/shell-common';
 import { DEMO_CREDENTIALS } from '../../db/seed.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../testing/smtp-sink.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type TestContext } from '../../testing/test-app.js';
@@ -320,6 +320,19 @@ describe('sign-in code', () => {
     const guesser = newAddress();
     for (let i = 0; i <= EMAIL_SIGN_IN_LIMITS.verifyPerAddress.max; i++) status = (await verifyCode(`someone${i}@example.com`, '123456', guesser)).statusCode;
     expect(status).toBe(429);
+  });
+
+  it('refuses a right code where the library allows only single sign-on, as the password login does', async () => {
+    const email = 'sso-only@example.com';
+    const id = await createUser(ctx.database, { environment, library: 'sso-only', email, password: PASSWORD, role: 'member' });
+    await sql`INSERT INTO library_sso_providers (library_id, display_name, issuer, client_id, secret_ciphertext, secret_iv, secret_auth_tag, default_role, password_sign_in)
+      SELECT library_id, 'Acme ID', 'https://id.example.com', 'studio', '\\x00', '\\x00', '\\x00', 'member', false FROM users WHERE id = ${id}`.execute(ctx.database.db);
+    await post('/api/auth/code/send', { environment, library: 'sso-only', email }, newAddress());
+    const code = codeOf(await waitForMail(email));
+    const answer = await post('/api/auth/code/verify', { environment, library: 'sso-only', email, code }, newAddress());
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ detail: SSO_MESSAGES.passwordSignInOff('Acme ID') });
+    expect(answer.cookies.find((c) => c.name === 'accent_refresh')).toBeUndefined();
   });
 
   it('refuses a code that is not six digits, in words', async () => {

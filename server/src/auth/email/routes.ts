@@ -20,6 +20,7 @@ import {
   resetCheckResponseSchema,
   resetPasswordRequestSchema,
   SIGN_IN_CODE_TTL_MINUTES,
+  SSO_MESSAGES,
   verifyCodeRequestSchema,
 } from '@accent/shell-common';
 import type { DB } from '../../db/schema.js';
@@ -33,6 +34,7 @@ import { createSessionIssuer, originOf } from '../issue-session.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserSessions } from '../refresh-tokens.js';
 import { signInAnswerSchema } from '../schemas.js';
+import { passwordSignInOff } from '../sso/store.js';
 import { findLoginCandidate, findSessionUser, type SessionUser } from '../users.js';
 import { consumeCode, consumeResetLink, createChallenge, hashCode, hashLinkToken, latestChallengeAt, newCode, newLinkToken, peekResetLink, type ChallengePurpose } from './challenges.js';
 
@@ -317,7 +319,7 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
         tags: ['auth'],
         summary: 'Sign in with an emailed code; sets the refresh cookie like the password login',
         body: verifyCodeRequestSchema,
-        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -336,6 +338,10 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
         });
         throw new HttpError(400, EMAIL_SIGN_IN_TEXTS.codeInvalid);
       }
+      // a code stands in for the password: where the library allows only single sign-on, neither works
+      // (told only after the code proved who is asking, as the password login does)
+      const ssoOnly = await passwordSignInOff(db, account);
+      if (ssoOnly) throw new HttpError(403, SSO_MESSAGES.passwordSignInOff(ssoOnly.provider));
       return signIn(request, reply, account, { persistent: remember_me, method: 'email_code' });
     },
   );
