@@ -151,7 +151,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(adminPasswordRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   const credentials = createCredentialStore(db.db, masterKeyFor(config));
   // Library storage; documents kept in the database before it existed move into it first
-  const storage = createStorage({ db: db.db, config, hooks: uploadHooks });
+  const storage = createStorage({ db: db.db, pglite: db.pglite, config, hooks: uploadHooks });
   await storage.prepare();
   // once the app is ready: main.ts builds the app before it migrates and seeds a new database, where the
   // legacy table does not exist yet (adopting here stopped `npm start` on a fresh data directory)

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, PGliteDialect, sql } from 'kysely';
 import { POSTGRES_ROLE } from '../auth/access-token.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
@@ -182,6 +183,11 @@ export interface StoreInput {
 
 export interface CreateStorageOptions {
   db: Kysely<DB>;
+  /**
+   * The embedded database, when it is one: transactions then queue for PGlite's own lock (first come,
+   * first served, as the data gateway's do) instead of kysely's single-connection lock.
+   */
+  pglite?: PGlite;
   config: Pick<Config, 'dataDir'> & { storage: StorageConfig };
   hooks?: UploadHook[];
 }
@@ -192,7 +198,13 @@ export interface StorageConfig extends StorageLimits {
 
 export type Storage = ReturnType<typeof createStorage>;
 
-export function createStorage({ db, config, hooks = [] }: CreateStorageOptions) {
+/** A kysely bound to one PGlite transaction (its statements run inside it). */
+function kyselyOn(tx: PGliteTransaction): Kysely<DB> {
+  const facade = { closed: false, ready: true, waitReady: Promise.resolve(), query: tx.query.bind(tx), close: async () => undefined };
+  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite: facade as unknown as PGlite }) });
+}
+
+export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageOptions) {
   const backend: StorageBackend & { ensureBucket?: () => Promise<void> } = config.storage.s3
     ? s3Backend(config.storage.s3, join(config.dataDir, 'storage-tmp'))
     : filesystemBackend(join(config.dataDir, 'storage'));
@@ -200,15 +212,17 @@ export function createStorage({ db, config, hooks = [] }: CreateStorageOptions) 
   const uploadHooks: UploadHook[] = [...hooks];
 
   /** The caller's transaction, as the data gateway runs one: role authenticated and their current claims. */
+  const inTransaction: Runner = (work) => (pglite ? pglite.transaction((tx) => work(kyselyOn(tx))) : db.transaction().execute(work));
+
   function asCaller(caller: GatewayCaller): Runner {
     return (work) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(async (trx) => {
         const set = await trx.executeQuery(CompiledQuery.raw(SET_CALLER_SQL, [POSTGRES_ROLE, caller.claimsJson, caller.userId, caller.sessionId]));
         if (set.rows.length === 0) throw storageErrors.invalidJwt('This sign-in has ended: sign in again');
         return work(trx);
       });
   }
-  const asServer: Runner = (work) => db.transaction().execute(work);
+  const asServer: Runner = inTransaction;
 
   /** Streams `source` to a temporary file, counting and hashing; past `limit` nothing is kept. */
   async function receive(source: Readable | Uint8Array, limit: number): Promise<Received> {
