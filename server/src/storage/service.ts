@@ -140,6 +140,8 @@ export async function resolveContentType(declaredRaw: string | undefined, receiv
   if (sniffed) {
     if (GENERIC_TYPES.has(declared) || declared === sniffed) return sniffed;
     if ((sniffed === 'application/zip' || sniffed === 'application/x-cfb') && CONTAINER_FAMILY.test(declared)) return declared;
+    // text read as another text format (an SVG or a feed seen as XML): no bytes are disguised
+    if (isTextual(sniffed) && isTextual(declared)) return declared;
     throw storageErrors.mimeMismatch(declared, sniffed);
   }
   if (GENERIC_TYPES.has(declared)) return typeFromName(name) ?? 'application/octet-stream';

@@ -304,6 +304,9 @@ describe('refused uploads', () => {
     expect(lying.error).toMatchObject({ status: 415, message: expect.stringContaining('image/png') });
     const hidden = await s.upload('types/real.txt', new Blob([PNG], { type: 'text/plain' }));
     expect(hidden.error).toMatchObject({ status: 415, message: 'The file\'s contents are image/png, not text/plain as declared: upload it with its real type' });
+    const svg = await s.upload('types/logo.svg', new Blob(['<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }));
+    expect(svg.error).toBeNull();
+    expect((await s.info('types/logo.svg')).data?.contentType).toBe('image/svg+xml');
     const generic = await s.upload('types/unknown.bin', new Blob([PNG], { type: 'application/octet-stream' }));
     expect(generic.error).toBeNull();
     expect((await s.info('types/unknown.bin')).data?.contentType).toBe('image/png');
