@@ -70,7 +70,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
  * The real app on an existing PostgreSQL database (no seeding), as one server process of several sharing it:
  * each call opens its own pool (and, with `jobs`, its own pg-boss).
  */
-export async function startPostgresServer(url: string, options: { jobs?: AppDeps['jobs'] } = {}): Promise<TestContext> {
+export async function startPostgresServer(url: string, options: { jobs?: AppDeps['jobs']; env?: Record<string, string> } = {}): Promise<TestContext> {
   const database = await openDatabase({ kind: 'postgres', url });
   const config = loadConfig({
     DATABASE_URL: url,
@@ -80,6 +80,7 @@ export async function startPostgresServer(url: string, options: { jobs?: AppDeps
     ACCENT_MASTER_KEY: Buffer.alloc(32, 5).toString('base64'),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
     STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
+    ...options.env,
   });
   const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 }, jobs: options.jobs });
   await app.ready();
