@@ -4,7 +4,7 @@
 // server, for the library the agent runs in).
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -27,6 +27,8 @@ const MAX_TEXT_BYTES = 5 * 1024 * 1024;
 /** After the size limit, the rest of a request is read and thrown away (so the client gets the answer) up to this much. */
 const DRAIN_CAP_BYTES = 64 * 1024 * 1024;
 const HEAD_BYTES = 4100;
+/** Temporary files older than this are leftovers of a stopped process (resumable uploads expire after a day too). */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 export interface UploadCandidate {
   libraryId: string;
@@ -512,9 +514,20 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
     readContents,
     copyContents,
     adoptLegacyDocuments,
-    /** S3: creates the configured bucket when it is missing (main.ts and tests call it once). */
-    async prepare() {
+    /**
+     * At start: S3's bucket created when missing; uploads a stopped process left half-received (and
+     * resumable uploads untouched for a day) removed.
+     */
+    async prepare(now = Date.now()) {
       if (backend.ensureBucket) await backend.ensureBucket();
+      for (const folder of [backend.tempDir, join(backend.tempDir, 'resumable')]) {
+        const names = await readdir(folder).catch(() => [] as string[]);
+        for (const name of names) {
+          const path = join(folder, name);
+          const info = await stat(path).catch(() => null);
+          if (info?.isFile() && now - info.mtimeMs > STALE_UPLOAD_MS) await unlink(path).catch(() => undefined);
+        }
+      }
     },
   };
 }
