@@ -44,10 +44,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
+const SIZE_MESSAGE = 'must be a positive number of bytes or a size such as 5MB';
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 /** `5242880`, `'5MB'`, `'100 KB'` → bytes (what supabase-js's fileSizeLimit accepts); null → no own limit. */
 const fileSizeLimit = z
-  .union([z.number().int().positive(), z.string().regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, 'must be a number of bytes or a size such as 5MB'), z.null()])
+  .union([z.number().int().positive(), z.string().regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, SIZE_MESSAGE), z.null()], { error: SIZE_MESSAGE })
   .optional()
   .transform((value) => {
     if (value === undefined || value === null) return value;
