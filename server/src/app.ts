@@ -45,6 +45,7 @@ import { publicPageRoutes } from './pages/public.js';
 import { pageRoutes } from './pages/routes.js';
 import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
+import { testSetRoutes } from './test-sets/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
 import { STORAGE_PATH, storageRoutes } from './storage/routes.js';
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.decorate('background', background);
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
+  await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(analyticsRoutes, { prefix: '/api/v1', db: db.db, authenticate });

@@ -7,3 +7,4 @@ export * from './agents.js';
 export * from './runtime.js';
 export * from './demo.js';
 export * from './generate.js';
+export * from './test-sets.js';

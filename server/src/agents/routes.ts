@@ -31,6 +31,21 @@ export const AGENT_MESSAGES = {
   noAccess: (name: string) => `You do not have access to agent "${name}".`,
 } as const;
 
+/**
+ * The agent named `name` in the caller's library when the caller may run it (its Access Permissions,
+ * judged by its current settings); undefined when it does not exist; 403 when the caller may not.
+ */
+export async function agentForCaller(db: Kysely<DB>, request: FastifyRequest, name: string) {
+  const agent = await getAgentForRun(db, request.user.libraryId, name);
+  if (!agent) return undefined;
+  const settings = agentSettingsSchema.safeParse(agent.config.settings ?? {});
+  const runner = await findRunner(db, request.user.id);
+  // unreadable stored settings: only admins, rather than everyone
+  const access = settings.success ? settings.data.access : [];
+  if (!runner || !canRun(access, runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));
+  return { ...agent, runner };
+}
+
 export interface AgentRoutesOptions {
   db: Kysely<DB>;
   authenticate: Guard;
@@ -60,14 +75,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
    * agent they are not allowed to see by saving one of the same name.
    */
   async function assertMayUse(request: FastifyRequest, name: string): Promise<boolean> {
-    const agent = await getAgentForRun(db, request.user.libraryId, name);
-    if (!agent) return false;
-    const settings = agentSettingsSchema.safeParse(agent.config.settings ?? {});
-    const runner = await findRunner(db, request.user.id);
-    // unreadable stored settings: only admins, rather than everyone
-    const access = settings.success ? settings.data.access : [];
-    if (!runner || !canRun(access, runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));
-    return true;
+    return (await agentForCaller(db, request, name)) !== undefined;
   }
 
   app.get(
