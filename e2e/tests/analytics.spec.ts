@@ -3,7 +3,7 @@
 // and cost, and in the member's /end-user/analytics as their own runs only.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { login, uniqueName } from './support/app.js';
-import { authHeaders, getRun, saveAgent, setOpenAiKey, type Headers } from './support/runtime.js';
+import { authHeaders, getRun, listRuns, saveAgent, setOpenAiKey, type Headers } from './support/runtime.js';
 
 /** gpt-4o-mini's seeded list price, USD per million tokens (input, output) */
 const PRICE = { input: 0.15, output: 0.6 };
@@ -94,4 +94,29 @@ test('runs made through the runtime appear in the charts’ tables with their co
   } finally {
     await context.close();
   }
+});
+
+test('a failing run is listed in Top failures and its link opens the run’s trace in the agent editor', async ({ page, request }) => {
+  const admin = await authHeaders(request, 'admin');
+  const name = uniqueName('E2E Failing');
+  // Anthropic has no key on the e2e server: the run fails before any model call, and is recorded
+  await saveAgent(request, admin, { name, steps: [{ name: 'Answer', query: '', provider: 'anthropic', model: 'claude-3-haiku' }] });
+  const res = await request.post('/api/v1/agent/invoke', { headers: admin, data: { name, query: 'Will this work?', params: {} } });
+  expect(res.status()).toBe(424);
+  const [run] = await listRuns(request, admin, name);
+  expect(run.status).toBe('failed');
+  const runId = run.id;
+
+  await login(page, 'admin');
+  await page.goto('/admin?tab=analytics');
+  await filterTo(page, name);
+  await expect(page.getByTestId('analytics-runs')).toHaveText('1');
+  await expect(page.getByTestId('analytics-success')).toHaveText('0.0%');
+  const failures = page.getByRole('table', { name: 'Top failures' });
+  await expect(failures.getByRole('row', { name: new RegExp(name) })).toContainText('No API key for Anthropic');
+  await failures.getByRole('link', { name: new RegExp(`^Run ${runId.slice(0, 8)}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/edit/.*\\?run=${runId}$`));
+  const trace = page.getByRole('dialog', { name: 'Run trace' });
+  await expect(trace).toBeVisible();
+  await expect(trace).toContainText('No API key for Anthropic');
 });
