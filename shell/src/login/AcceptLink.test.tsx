@@ -9,7 +9,7 @@ import { renderWithProviders } from '../app/testing.js';
 import { ACCEPT_TEXTS } from './AcceptLink.js';
 import AcceptInvitePage from './AcceptInvitePage.js';
 import { LinksApiContext, type LinksApi } from './links-api.js';
-import { SIGN_UP_LINK_TEXTS, SignUpAvailabilityContext, SignUpLink } from './SignUpLink.js';
+import { SIGN_UP_LINK_TEXTS, SignUpAvailabilityContext, SignUpLink, type SignUpAvailability } from './SignUpLink.js';
 import SignUpPage, { SIGN_UP_PAGE_TEXTS } from './SignUpPage.js';
 
 const TOKEN = 'A'.repeat(43);
@@ -150,7 +150,7 @@ describe('/sign-up', () => {
 
 describe('the login page’s sign-up link', () => {
   const renderLink = (allowed: boolean) => {
-    const available = jest.fn(async () => allowed);
+    const available = jest.fn<SignUpAvailability>(async () => allowed);
     return renderWithProviders(
       <SignUpAvailabilityContext.Provider value={available}>
         <SignUpLink />
