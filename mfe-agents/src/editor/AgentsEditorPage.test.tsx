@@ -26,10 +26,10 @@ describe('editor shell', () => {
     expect(test).toHaveAccessibleDescription('Save the agent before testing it');
   });
 
-  it('has six tabs (Runs, then Versions) that switch by click and by arrow keys', async () => {
+  it('has seven tabs (Runs, Versions, Test Sets) that switch by click and by arrow keys', async () => {
     const r = renderNew();
     await screen.findByLabelText('Name');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Info', 'Tools & Integrations', 'Steps', 'Advanced Settings', 'Runs', 'Versions']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Info', 'Tools & Integrations', 'Steps', 'Advanced Settings', 'Runs', 'Versions', 'Test Sets']);
     await openTab(r, 'Steps');
     expect(screen.getByText('This agent has no configured steps. It may be a simple single-response agent.')).toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Steps' }).id);

@@ -15,6 +15,7 @@ import { ToolsTab } from './ToolsTab.js';
 import { parseEditorTarget, targetKey, type EditorTarget } from './route.js';
 import { useEditorSession } from './useEditorSession.js';
 import { VersionsPanel } from '../versions/VersionsPanel.js';
+import { TestSetsPanel } from '../test-sets/TestSetsPanel.js';
 import { useSaveAgent } from './useSaveAgent.js';
 import styles from './Editor.module.css';
 
@@ -25,9 +26,10 @@ export const EDITOR_TABS: readonly { id: EditorTab; label: string }[] = [
   { id: 'advanced', label: 'Advanced Settings' },
   { id: 'runs', label: 'Runs' },
   { id: 'versions', label: 'Versions' },
+  { id: 'tests', label: 'Test Sets' },
 ];
 const TAB_IDS = 'agent-editor';
-const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions'>, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
+const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions' | 'tests'>, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
 
 export const CREATE_TITLE = 'Create New Agent';
 export const BACK_LABEL = 'Back to Agents';
@@ -37,6 +39,7 @@ export const TEST_AGENT_LABEL = 'Test Agent';
 export const SAVE_BEFORE_TESTING = 'Save the agent before testing it';
 export const SAVE_BEFORE_RUNS = 'Save the agent to see its runs.';
 export const SAVE_BEFORE_VERSIONS = 'Save the agent to see its versions.';
+export const SAVE_BEFORE_TESTS = 'Save the agent to add test sets.';
 
 /** The agent as last saved (the editor's baseline), which is what a test runs. */
 function savedAgent(baseline: string, fallback: Agent): Agent {
@@ -90,7 +93,7 @@ function Editor({ target }: { target: EditorTarget }) {
   // a member's editor is a read-only view, and says so
   const shownName = session?.originalName ?? session?.agent.name ?? '';
   const title = !session || session.mode === 'new' ? CREATE_TITLE : canEdit ? msg.editAgentTitle(shownName) : `View ${shownName}`;
-  const Panel = tab === 'runs' || tab === 'versions' ? null : PANELS[tab];
+  const Panel = tab === 'runs' || tab === 'versions' || tab === 'tests' ? null : PANELS[tab];
   const savedVersion = testing && saved && session ? savedAgent(session.baseline, session.agent) : null;
 
   let content;
@@ -118,6 +121,12 @@ function Editor({ target }: { target: EditorTarget }) {
             <fieldset className={styles.fieldset} disabled={!canEdit || saving}>
               <Panel />
             </fieldset>
+          ) : tab === 'tests' ? (
+            saved ? (
+              <TestSetsPanel agentName={saved} />
+            ) : (
+              <EmptyState title="No test sets yet" text={SAVE_BEFORE_TESTS} />
+            )
           ) : tab === 'versions' ? (
             saved ? (
               <VersionsPanel agentName={saved} />

@@ -2,7 +2,7 @@
 // the runtime's invoke and runs, the demo agents), the toast bus and the browser's storage by default,
 // and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { agentsApi, demoApi, invokeAgent, runsApi, type AgentVersion, type InvokeAgent } from '@accent/agents-common/client';
+import { agentsApi, demoApi, invokeAgent, runsApi, type AgentsApi, type AgentVersion, type InvokeAgent } from '@accent/agents-common/client';
 import { api, loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
 import { z } from 'zod';
 import { missionCountsByAgent } from '@accent/missions-common';
@@ -28,6 +28,8 @@ export interface AgentsData {
   restore?(name: string, version: number): Promise<number>;
   /** Generate with AI: a drafted agent, nothing saved */
   generate?(body: AgentGenerateRequest): Promise<AgentConfig>;
+  /** test sets (absent: no Test Sets data) */
+  testSets?: Pick<AgentsApi, 'testSets' | 'createTestSet' | 'deleteTestSet' | 'runTestSet' | 'failingVersions'>;
   /** the library's knowledge collections, for the editor's picker (absent: no picker) */
   knowledgeCollections?(): Promise<KnowledgeCollectionChoice[]>;
 }
@@ -88,6 +90,13 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
     getVersion: (name, version) => agentsApi.getVersion(name, version),
     restore: (name, version) => agentsApi.restore(name, version),
     generate: (body) => agentsApi.generate(body),
+    testSets: {
+      testSets: (name) => agentsApi.testSets(name),
+      createTestSet: (body) => agentsApi.createTestSet(body),
+      deleteTestSet: (id) => agentsApi.deleteTestSet(id),
+      runTestSet: (id, target) => agentsApi.runTestSet(id, target),
+      failingVersions: (name) => agentsApi.failingVersions(name),
+    },
     // Loaded on demand: the data client (supabase-js) stays out of the dashboard's first chunk.
     missionCounts: async () => {
       const { missionsService } = await import('@accent/missions-common/data');

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { Agent, Step } from '@accent/agents-common';
 
 export type EditorMode = 'new' | 'edit' | 'copy';
-export type EditorTab = 'basic' | 'tools' | 'steps' | 'advanced' | 'runs' | 'versions';
+export type EditorTab = 'basic' | 'tools' | 'steps' | 'advanced' | 'runs' | 'versions' | 'tests';
 
 export interface EditorSession {
   /** route identity; a different key means a different agent was opened */

@@ -37,6 +37,7 @@ export interface FakeApi {
   getVersion: jest.Mock<NonNullable<AgentsData['getVersion']>>;
   restore: jest.Mock<NonNullable<AgentsData['restore']>>;
   generate: jest.Mock<NonNullable<AgentsData['generate']>>;
+  testSets: { [K in keyof NonNullable<AgentsData['testSets']>]: jest.Mock<NonNullable<AgentsData['testSets']>[K]> };
 }
 export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Partial<AgentConfig>> = {}): FakeApi {
   return {
@@ -62,6 +63,17 @@ export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Par
     generate: jest.fn<NonNullable<AgentsData['generate']>>(async () => {
       throw new Error('HTTP 424: No API key for OpenAI.');
     }),
+    testSets: {
+      testSets: jest.fn(async () => []),
+      createTestSet: jest.fn(async () => {
+        throw new Error('HTTP 500: not scripted');
+      }),
+      deleteTestSet: jest.fn(async () => undefined),
+      runTestSet: jest.fn(async () => {
+        throw new Error('HTTP 500: not scripted');
+      }),
+      failingVersions: jest.fn(async () => []),
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
-import type { AgentVersion } from '@accent/agents-common/client';
+import type { AgentVersion, FailingVersion } from '@accent/agents-common/client';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
@@ -26,6 +26,7 @@ export const VERSIONS_TEXTS = {
   restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
   restoreFailed: 'Restore failed',
   current: 'current',
+  fails: (f: FailingVersion) => `Fails test set "${f.test_set}": case${f.failed_cases.length === 1 ? '' : 's'} ${f.failed_cases.join(', ')}`,
 } as const;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -43,13 +44,15 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
   const [diffError, setDiffError] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [failing, setFailing] = useState<FailingVersion[]>([]);
 
   const load = useCallback(async () => {
     if (!api.versions) return;
     setLoadError(null);
     try {
-      const list = await api.versions(agentName);
+      const [list, fails] = await Promise.all([api.versions(agentName), api.testSets ? api.testSets.failingVersions(agentName) : Promise.resolve([])]);
       setVersions(list);
+      setFailing(fails);
       // newest against the one before it, unless the person chose a pair still on the list
       setPair((current) => {
         if (current && list.some((v) => v.version === current[0]) && list.some((v) => v.version === current[1])) return current;
@@ -136,6 +139,13 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
               <td>
                 Version {v.version}
                 {v.version === newest && <span className={styles.current}> ({VERSIONS_TEXTS.current})</span>}
+                {failing
+                  .filter((f) => f.version === v.version)
+                  .map((f) => (
+                    <span key={f.test_set} className={styles.fails}>
+                      {VERSIONS_TEXTS.fails(f)}
+                    </span>
+                  ))}
               </td>
               <td>{v.created_by || '—'}</td>
               <td>
@@ -174,7 +184,10 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
       <ConfirmDialog
         open={restoring !== null}
         title={VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
-        message={VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty)}
+        message={[
+          VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty),
+          ...failing.filter((f) => f.version === restoring).map((f) => `Warning: ${VERSIONS_TEXTS.fails(f)}.`),
+        ].join(' ')}
         confirmLabel={VERSIONS_TEXTS.restore}
         busy={busy}
         onConfirm={() => restoring !== null && void restore(restoring)}

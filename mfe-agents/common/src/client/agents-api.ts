@@ -3,6 +3,7 @@ import type { AxiosInstance } from 'axios';
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import { agentGenerateResponseSchema, type AgentGenerateRequest } from '../generate.js';
+import { failingVersionsResponseSchema, testSetListResponseSchema, testSetRunSchema, testSetSchema, type TestSet, type TestSetBody, type TestSetRun } from '../test-sets.js';
 import {
   agentConfigResponseSchema,
   agentListResponseSchema,
@@ -36,6 +37,19 @@ export interface AgentsApi {
   restore(name: string, version: number): Promise<number>;
   /** Generate with AI: a drafted agent, not saved. */
   generate(body: AgentGenerateRequest): Promise<AgentConfig>;
+  testSets(name: string): Promise<TestSetWithRuns[]>;
+  createTestSet(body: TestSetBody): Promise<TestSet>;
+  deleteTestSet(id: string): Promise<void>;
+  /** runs a set against a saved version, or the editor's draft */
+  runTestSet(id: string, target: { version: number } | { draft: AgentConfig }): Promise<TestSetRun>;
+  failingVersions(name: string): Promise<FailingVersion[]>;
+}
+
+export type TestSetWithRuns = TestSet & { last_runs: TestSetRun[] };
+export interface FailingVersion {
+  version: number;
+  test_set: string;
+  failed_cases: number[];
 }
 
 const savedSchema = z.object({ version: z.number().int() });
@@ -78,6 +92,26 @@ export function createAgentsApi(http: AxiosInstance): AgentsApi {
     async generate(body) {
       const { data } = await http.post<unknown>('/api/v1/agent/generate', body);
       return agentGenerateResponseSchema.parse(data).agent;
+    },
+    async testSets(name) {
+      const { data } = await http.get<unknown>('/api/v1/agent/test-sets', { params: { name } });
+      return testSetListResponseSchema.parse(data).test_sets;
+    },
+    async createTestSet(body) {
+      const { data } = await http.post<unknown>('/api/v1/agent/test-sets', body);
+      return testSetSchema.parse(data);
+    },
+    async deleteTestSet(id) {
+      await http.delete(`/api/v1/agent/test-sets/${encodeURIComponent(id)}`);
+    },
+    async runTestSet(id, target) {
+      // every case is a model call: allow the run its time
+      const { data } = await http.post<unknown>(`/api/v1/agent/test-sets/${encodeURIComponent(id)}/run`, target, { timeout: 0 });
+      return testSetRunSchema.parse(data);
+    },
+    async failingVersions(name) {
+      const { data } = await http.get<unknown>('/api/v1/agent/test-sets/failing', { params: { name } });
+      return failingVersionsResponseSchema.parse(data).failing;
     },
   };
 }

@@ -1,6 +1,6 @@
 // @accent/agents-common/client: the browser's calls of the agent API (agents, invoke, runs, demo), over
 // the one HTTP client and session of @accent/shared/client.
-export { agentsApi, createAgentsApi, type AgentsApi, type AgentVersion } from './agents-api.js';
+export { agentsApi, createAgentsApi, type AgentsApi, type AgentVersion, type FailingVersion, type TestSetWithRuns } from './agents-api.js';
 export {
   invokeAgent,
   createInvokeAgent,
