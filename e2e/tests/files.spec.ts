@@ -2,7 +2,7 @@
 // previews one, shares a signed link that opens in a browser that never signed in, moves one into a
 // folder and deletes one, against the real storage server (/storage/v1, the Supabase Storage protocol).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, navItem, toast, uniqueName } from './support/app.js';
+import { apiLogin, login, navItem, toast, uniqueName } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 
 // A real 1×1 PNG: the server sniffs contents and refuses a type that does not match them.
@@ -166,13 +166,34 @@ test('upload by drag and drop with progress, preview, share a signed link, move 
   await expect(rowOf(page, 'report.txt')).toBeVisible();
 });
 
-test('a member has Files in the end-user sidebar and sees the buckets open to them', async ({ page }) => {
+test("a member has Files in the end-user sidebar and sees the library's shared files, not an administrator's own", async ({ page, request }) => {
+  // An administrator puts two files in a folder through the storage protocol itself: one shared with the
+  // library (user metadata, as the screen's "Share uploads with the library" sends it), one not.
+  const admin = await apiLogin(request, 'admin');
+  const folder = uniqueName('e2e-shared').replace(/\s+/g, '-');
+  for (const [name, shared] of [['for-everyone.txt', true], ['admins-only.txt', false]] as const) {
+    const response = await request.post(`/storage/v1/object/documents/${folder}/${name}`, {
+      headers: {
+        Authorization: `Bearer ${admin.token}`,
+        'content-type': 'text/plain',
+        'x-upsert': 'false',
+        ...(shared ? { 'x-metadata': Buffer.from(JSON.stringify({ shared: true })).toString('base64') } : {}),
+      },
+      data: Buffer.from(`${name} contents`),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   await login(page, 'member');
   await page.goto('/end-user/dashboard');
   await navItem(page, 'Files').click();
   await expect(page).toHaveURL(/\/end-user\/files$/);
   await expect(page.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible();
   await expect(page.getByText('Your files and the files your library shares.')).toBeVisible();
-  await expect(rowOf(page, 'documents')).toBeVisible();
+  await rowOf(page, 'documents').getByRole('button', { name: 'documents', exact: true }).click();
+  await rowOf(page, folder).getByRole('button', { name: folder, exact: true }).click();
+  await expect(rowOf(page, 'for-everyone.txt')).toBeVisible();
+  await expect(rowOf(page, 'admins-only.txt')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Share uploads with the library' })).not.toBeChecked();
   await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
 });

@@ -96,10 +96,29 @@ describe('FilesPage', () => {
     await waitFor(() => expect(rows()).toEqual(['a.txt', 'b.txt']));
     expect(uploads().map((u) => u.dataset.status)).toEqual(['done', 'done', 'cancelled']);
     expect(screen.getByRole('progressbar', { name: 'Upload of b.txt' })).toHaveAttribute('value', '100');
-    expect(fake.upload.mock.calls.map(([bucket, path, , options]) => [bucket, path, options?.upsert])).toEqual([
-      ['documents', 'a.txt', false],
-      ['documents', 'b.txt', false],
-      ['documents', 'c.txt', false],
+    // an administrator's uploads are the library's: shared unless they untick it
+    expect(screen.getByRole('checkbox', { name: 'Share uploads with the library' })).toBeChecked();
+    expect(fake.upload.mock.calls.map(([bucket, path, , options]) => [bucket, path, options?.upsert, options?.metadata])).toEqual([
+      ['documents', 'a.txt', false, { shared: true }],
+      ['documents', 'b.txt', false, { shared: true }],
+      ['documents', 'c.txt', false, { shared: true }],
+    ]);
+  });
+
+  it("keeps a member's uploads their own unless they choose to share them", async () => {
+    const fake = fakeFilesApi();
+    await renderFiles(fake, '/end-user/files?bucket=documents');
+    await screen.findByText('This folder is empty');
+    expect(screen.getByText('Your files and the files your library shares.')).toBeInTheDocument();
+    const share = screen.getByRole('checkbox', { name: 'Share uploads with the library' });
+    expect(share).not.toBeChecked();
+    await userEvent.upload(screen.getByTestId('file-picker'), [fileOf('mine.txt', 'mine')]);
+    await userEvent.click(share);
+    await userEvent.upload(screen.getByTestId('file-picker'), [fileOf('ours.txt', 'ours')]);
+    await waitFor(() => expect(rows()).toEqual(['mine.txt', 'ours.txt']));
+    expect(fake.upload.mock.calls.map(([, path, , options]) => [path, options?.metadata])).toEqual([
+      ['mine.txt', undefined],
+      ['ours.txt', { shared: true }],
     ]);
   });
 

@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Page, PageHeader, invalidateQueries, saveFile, useQuery, type MenuItem } from '@accent/shared/ui';
+import { Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, LoadingState, Page, PageHeader, invalidateQueries, saveFile, useQuery, type MenuItem } from '@accent/shared/ui';
 import { modeForPath } from '../layout/navItems.js';
 import { errorText, useFilesApi } from './files-api.js';
 import { FileTable } from './FileTable.js';
@@ -41,6 +41,8 @@ export default function FilesPage() {
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const uploads = useUploads(api);
+  // An administrator's uploads are the library's files; a member's are their own until they share them.
+  const [shareUploads, setShareUploads] = useState(mode === 'admin');
 
   const listing = useQuery([FILES_QUERY, bucket, here.folder], async (): Promise<FileEntry[]> => {
     if (bucket === null) return (await api.listBuckets()).map((b) => ({ name: b.id, path: b.id, kind: 'folder', size: null, mimetype: null, modified: null }));
@@ -111,7 +113,7 @@ export default function FilesPage() {
 
   const startUploads = (files: FileList | null) => {
     if (!bucket || !files || files.length === 0) return;
-    uploads.start(bucket, here.folder, Array.from(files));
+    uploads.start(bucket, here.folder, Array.from(files), shareUploads);
   };
   const onDragOver = (event: DragEvent) => {
     if (!bucket || !event.dataTransfer.types.includes('Files')) return;
@@ -137,6 +139,7 @@ export default function FilesPage() {
         actions={
           bucket && (
             <>
+              <Checkbox label="Share uploads with the library" checked={shareUploads} onChange={(e) => setShareUploads(e.target.checked)} />
               <Button variant="secondary" onClick={() => setDialog({ kind: 'new-folder' })}>
                 New folder
               </Button>

@@ -81,6 +81,13 @@ describe('createStorageFilesApi upload', () => {
     expect(progress.at(-1)?.[0]).toBe(progress.at(-1)?.[1]);
   });
 
+  it('sends the user metadata (sharing) as a form field before the file', async () => {
+    seen.length = 0;
+    answer = (_req, res) => json(res, 200, { Id: 'o-1', Key: 'documents/a.txt' });
+    await api().upload('documents', 'a.txt', new Blob(['shared text']), { metadata: { shared: true } });
+    expect(seen[0]!.body).toMatch(/name="metadata"\r\n\r\n\{"shared":true\}\r\n[\s\S]*shared text/);
+  });
+
   it('sends x-upsert: true for Replace', async () => {
     seen.length = 0;
     answer = (_req, res) => json(res, 200, { Id: 'o-1', Key: 'documents/a.txt' });

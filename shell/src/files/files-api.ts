@@ -17,6 +17,8 @@ export interface BucketInfo {
 
 export interface UploadOptions {
   upsert?: boolean;
+  /** the object's user metadata; `{ shared: true }` lets everyone in the library see it (storage's row-level security) */
+  metadata?: Record<string, unknown>;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -224,11 +226,13 @@ export function createStorageFilesApi(options: StorageFilesApiOptions = {}): Fil
       }
     },
 
-    async upload(bucket, path, file, { upsert = false, onProgress, signal } = {}) {
+    async upload(bucket, path, file, { upsert = false, metadata, onProgress, signal } = {}) {
       const { url, anonKey } = await target();
       // The same multipart body supabase-js sends for a Blob: cacheControl first, then the file.
       const body = new FormData();
       body.append('cacheControl', '3600');
+      // before the file: the server reads the form's fields up to the file part
+      if (metadata) body.append('metadata', JSON.stringify(metadata));
       body.append('', file);
       const send = () => {
         const token = getToken();

@@ -13,6 +13,8 @@ export interface Upload {
   name: string;
   bucket: string;
   path: string;
+  /** shared with everyone in the library (user metadata `shared: true`) */
+  shared: boolean;
   loaded: number;
   total: number;
   status: UploadStatus;
@@ -41,6 +43,7 @@ export function useUploads(api: FilesApi) {
       try {
         await api.upload(upload.bucket, upload.path, file, {
           upsert,
+          ...(upload.shared ? { metadata: { shared: true } } : {}),
           signal: controller.signal,
           onProgress: (loaded, total) => update(upload.id, { loaded, total }),
         });
@@ -59,7 +62,7 @@ export function useUploads(api: FilesApi) {
 
   /** Starts one upload per file into `folder` of `bucket`. */
   const start = useCallback(
-    (bucket: string, folder: string, chosen: readonly File[]) => {
+    (bucket: string, folder: string, chosen: readonly File[], shared = false) => {
       const added: Upload[] = chosen.map((file) => {
         const id = `upload-${++counter.current}`;
         files.current.set(id, file);
@@ -69,6 +72,7 @@ export function useUploads(api: FilesApi) {
           name: file.name,
           bucket,
           path: joinPath(folder, file.name),
+          shared,
           loaded: 0,
           total: file.size,
           status: problem ? 'failed' : 'uploading',
