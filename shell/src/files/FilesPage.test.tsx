@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
 import { ADMIN, renderWithProviders, testSession } from '../app/testing.js';
-import { FilesApiContext, StorageFailure } from './files-api.js';
+import { FilesApiContext, NOT_PERMITTED, StorageFailure } from './files-api.js';
 import FilesPage from './FilesPage.js';
 import { readText } from './PreviewDialog.js';
 import { fakeFilesApi, type FakeFiles } from './testing.js';
@@ -172,6 +172,21 @@ describe('FilesPage', () => {
     await userEvent.type(field, 'alpha.txt{Enter}');
     await waitFor(() => expect(rows()).toEqual(['Plans', 'alpha.txt', 'b.txt']));
     expect(fake.move).toHaveBeenCalledWith('documents', 'a.txt', 'alpha.txt');
+  });
+
+  it('says in plain words when storage refuses a change, and keeps the file as it was', async () => {
+    const fake = fakeFilesApi({ objects: { 'documents/a.txt': 'a' } });
+    fake.move.mockRejectedValueOnce(new StorageFailure('new row violates row-level security policy', 403, 'Unauthorized'));
+    await renderFiles(fake);
+    await table();
+    await chooseAction('a.txt', 'Rename');
+    const field = screen.getByLabelText('New name');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'b.txt{Enter}');
+    expect(await screen.findByText('a.txt could not be renamed')).toBeInTheDocument();
+    expect(screen.getAllByText(NOT_PERMITTED).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/row-level security/)).toBeNull();
+    expect(rows()).toEqual(['a.txt']);
   });
 
   it('moves a file into a folder chosen in the picker, and copies one beside itself', async () => {

@@ -34,7 +34,7 @@ export function FolderPickerDialog({ api, title, submitLabel, bucket, start, ent
       await onSubmit(folder);
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
       setBusy(false);
     }
   };

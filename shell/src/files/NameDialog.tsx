@@ -1,6 +1,7 @@
 // Asks for a name (New folder, Rename): refuses what cannot be a name, or one already taken here, at the field.
 import { useState, type FormEvent } from 'react';
 import { Button, Modal, TextField } from '@accent/shared/ui';
+import { errorText } from './files-api.js';
 import { nameProblem } from './paths.js';
 
 export interface NameDialogProps {
@@ -38,7 +39,7 @@ export function NameDialog({ title, label, submitLabel, initial = '', taken, onS
       await onSubmit(trimmed);
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
       setBusy(false);
     }
   };

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStorageFilesApi, StorageFailure, uploadProblem, type FilesApi } from './files-api.js';
+import { createStorageFilesApi, NOT_PERMITTED, StorageFailure, uploadProblem, type FilesApi } from './files-api.js';
 
 interface Seen {
   method: string;
@@ -113,7 +113,7 @@ describe('createStorageFilesApi upload', () => {
     [413, { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size (1 MB)' }, 'too-large', 'This file is too large. The object exceeded the maximum allowed size (1 MB)'],
     [415, { statusCode: '415', error: 'invalid_mime_type', message: 'mime type application/zip is not supported' }, 'type', 'This type of file is not allowed here. mime type application/zip is not supported'],
     [413, { statusCode: '413', error: 'QuotaExceeded', message: "This library's storage is full (1 GB allowed)" }, 'quota', "The library's storage quota is used up. This library's storage is full (1 GB allowed)"],
-    [403, { statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' }, 'other', 'new row violates row-level security policy'],
+    [403, { statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' }, 'other', NOT_PERMITTED],
   ] as const)('turns a %d refusal into a reason a person can act on', async (status, body, kind, message) => {
     answer = (_req, res) => json(res, status, body);
     const error = await api()

@@ -61,8 +61,15 @@ export function toStorageFailure(error: unknown): StorageFailure {
   return new StorageFailure(message, Number.isFinite(status) ? status : null, code);
 }
 
-/** A failure's message for a person (never "[object Object]"). */
-export const errorText = (error: unknown): string => toStorageFailure(error).message;
+// The database's own words when row-level security refuses, which mean nothing to the person refused.
+const RLS_REFUSAL = /row-level security/i;
+export const NOT_PERMITTED = "You don't have permission for this: only the file's owner or an administrator can change it.";
+
+/** A failure's message for a person (never "[object Object]", never the database's policy jargon). */
+export function errorText(error: unknown): string {
+  const failure = toStorageFailure(error);
+  return failure.status === 403 && RLS_REFUSAL.test(failure.message) ? NOT_PERMITTED : failure.message;
+}
 
 export type UploadProblemKind = 'exists' | 'too-large' | 'type' | 'quota' | 'cancelled' | 'other';
 
@@ -92,7 +99,7 @@ export function uploadProblem(error: unknown): UploadProblem {
         : failure.status === 415 || /mime type|not allowed|InvalidMimeType/i.test(text)
           ? 'type'
           : 'other';
-  if (kind === 'other') return { kind, message: failure.message };
+  if (kind === 'other') return { kind, message: errorText(failure) };
   const title = UPLOAD_PROBLEM_TITLES[kind];
   const extra = failure.message && !/already exists|^duplicate$/i.test(failure.message) ? ` ${failure.message}` : '';
   return { kind, message: `${title}${kind === 'exists' ? '' : extra}` };
