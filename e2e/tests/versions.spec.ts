@@ -82,3 +82,50 @@ test('Generate with AI opens the editor filled with the drafted agent, saved onl
   expect(saved.status()).toBe(200);
   expect((await saved.json()).steps.map((s: { name: string }) => s.name)).toEqual(['Research', 'Summarise']);
 });
+
+test('a test set catches a broken prompt, flags its version, and passes after restore', async ({ page, request }) => {
+  const name = uniqueName('E2E Tested');
+  const headers = await authHeaders(request);
+  await saveAgent(request, headers, { name, params: { name: 'Ada' }, steps: [{ name: 'Greet', query: 'Say hello to {{name}}' }] });
+  await saveAgent(request, headers, { name, params: { name: 'Ada' }, steps: [{ name: 'Greet', query: 'Say goodbye' }] });
+
+  await login(page, 'admin');
+  await openEditor(page, name);
+  await page.getByRole('tab', { name: 'Test Sets', exact: true }).click();
+  await page.getByRole('button', { name: 'New Test Set' }).click();
+  await page.getByLabel(/Test set name/).fill('Greets by name');
+  await page.getByLabel('Case 1 parameters').fill('name = Ada');
+  await page.getByLabel('Case 1 expectation 1 text').fill('hello to ada');
+  await page.getByRole('button', { name: 'Save Test Set' }).click();
+  const set = page.getByRole('region', { name: 'Test set Greets by name' });
+  await expect(set).toContainText('Not run yet.');
+
+  // the broken prompt (version 2, the newest) fails the case
+  await expect(set.getByLabel('Run against')).toHaveValue('2');
+  await set.getByRole('button', { name: 'Run test set Greets by name' }).click();
+  const results = set.getByRole('table', { name: 'Results of Greets by name' });
+  await expect(results.getByRole('columnheader', { name: 'Latest run (Version 2)' })).toBeVisible();
+  await expect(results.getByRole('row').nth(1)).toContainText('Does not contain "hello to ada"');
+  await expect(set).toContainText('Version 2: 0 passed, 1 failed');
+
+  // the Versions tab flags version 2; restore version 1 as version 3
+  await page.getByRole('tab', { name: 'Versions', exact: true }).click();
+  const rows = page.getByRole('table', { name: 'Saved versions' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Fails test set "Greets by name": case 1');
+  await page.getByRole('button', { name: 'Restore version 1', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(rows.nth(1)).toContainText('Version 3 (current)');
+
+  // version 3 passes, shown beside the failing run before it
+  await page.getByRole('tab', { name: 'Test Sets', exact: true }).click();
+  await expect(set.getByLabel('Run against')).toHaveValue('3');
+  await set.getByRole('button', { name: 'Run test set Greets by name' }).click();
+  await expect(results.getByRole('columnheader', { name: 'Latest run (Version 3)' })).toBeVisible();
+  await expect(results.getByRole('columnheader', { name: 'Previous run (Version 2)' })).toBeVisible();
+  await expect(results.getByRole('row').nth(1)).toContainText('Contains "hello to ada"');
+  await expect(set).toContainText('Version 3: 1 passed, 0 failed');
+
+  // each case ran through the runtime and was recorded like any run
+  const runs = await request.get(`/api/v1/agent/runs?name=${encodeURIComponent(name)}`, { headers });
+  expect((await runs.json()).runs).toHaveLength(2);
+});
