@@ -4,6 +4,7 @@
 // that allows a domain shows "Sign up" on the login page, and the emailed link makes an End User.
 import { expect, test } from '@playwright/test';
 import { field, login, uniqueName } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { text, waitForMail } from './support/mailbox.js';
 import { authHeaders } from './support/runtime.js';
 
@@ -20,10 +21,12 @@ test('an administrator invites; the invitee sets a password from the email and i
   await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await dialog.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Builder' });
   await dialog.getByRole('combobox', { name: 'Team' }).selectOption({ label: 'Sales' });
+  await expectNoAxeViolations(page, 'invite dialog');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Invitation sent')).toBeVisible();
   const pending = page.getByRole('table', { name: 'Pending invitations' });
   await expect(pending.getByRole('row', { name: new RegExp(email) })).toContainText('Builder');
+  await expectNoAxeViolations(page, 'users with pending invitations');
 
   const mail = await waitForMail(request, email);
   expect(mail.subject).toBe('You are invited to sales2 on Accent Studio');
@@ -39,6 +42,7 @@ test('an administrator invites; the invitee sets a password from the email and i
   await expect(account).toContainText(email);
   await expect(account).toContainText('Builder');
   await expect(account).toContainText('Sales');
+  await expectNoAxeViolations(their, 'accept invitation');
   await field(their, 'Your name').fill(name);
   const password = 'tidy-harbour-lamp-5';
   await their.getByLabel(/^Password\s*\*?$/).fill(password);
@@ -59,6 +63,7 @@ test('an administrator invites; the invitee sets a password from the email and i
   await again.goto(link!);
   await expect(again.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
   await expect(again.getByRole('alert')).toHaveText('This link was already used. Sign in with your email and password.');
+  await expectNoAxeViolations(again, 'used invitation link');
   await later.close();
 
   // no longer pending; a member now
@@ -80,6 +85,7 @@ test('a library that allows a domain lets people sign up from the login page as 
     await page.getByRole('link', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
     await expect(page.getByText('Library: sales2 (lo-n02)')).toBeVisible();
+    await expectNoAxeViolations(page, 'sign up');
     await field(page, 'Work email').fill(email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByText('Check your email: if this address can sign up', { exact: false })).toBeVisible();

@@ -2,6 +2,7 @@
 // a member's Manage link to that person in Admin → Users.
 import { expect, test } from '@playwright/test';
 import { login } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 test('an end user sees the seeded members with their roles, and no manage links', async ({ page }) => {
   await login(page, 'member');
@@ -14,6 +15,7 @@ test('an end user sees the seeded members with their roles, and no manage links'
   // nothing a colleague should not see
   await expect(members).not.toContainText('@accent.local');
   await expect(page.getByRole('link', { name: /^Manage / })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'my team');
 
   await page.getByRole('searchbox', { name: 'Search people' }).fill('administrator');
   await expect(members.getByRole('row', { name: /Morgan Member/ })).toHaveCount(0);

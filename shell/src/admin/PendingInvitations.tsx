@@ -90,9 +90,11 @@ export function PendingInvitations() {
                   <td>{ROLE_LABELS[invitation.role]}</td>
                   <td>{invitation.team ? TEAM_LABELS[invitation.team] : <span className={styles.muted}>—</span>}</td>
                   <td>
-                    <span className={cx(styles.badge, expired ? styles.badgeMuted : styles.badgeInfo)}>
-                      {expired ? PENDING_TEXTS.expired : PENDING_TEXTS.pendingUntil(formatDate(invitation.expires_at))}
-                    </span>
+                    {expired ? (
+                      <span className={cx(styles.badge, styles.badgeMuted)}>{PENDING_TEXTS.expired}</span>
+                    ) : (
+                      PENDING_TEXTS.pendingUntil(formatDate(invitation.expires_at))
+                    )}
                   </td>
                   <td className={styles.breakable}>{invitation.invited_by ?? <span className={styles.muted}>—</span>}</td>
                   <td className={styles.rowActions}>
