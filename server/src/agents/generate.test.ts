@@ -39,7 +39,7 @@ describe('POST /api/v1/agent/generate', () => {
     // the model was asked for the agent schema by name, with the description as the prompt
     const [request] = model.requests;
     expect(request!.body.model).toBe('gpt-4');
-    expect((request!.body.response_format as { json_schema: { name: string } }).json_schema.name).toBe('agent_draft');
+    expect((request!.body.response_format as { json_schema: { name: string; strict: boolean } }).json_schema).toMatchObject({ name: 'agent_draft', strict: false });
     expect(JSON.stringify(request!.body.messages)).toContain('find competitor pricing pages');
     expect(await listed()).toEqual(before);
   });

@@ -52,6 +52,9 @@ export async function generateAgentDraft(
       prompt: input.description,
       maxRetries: 1,
       abortSignal: AbortSignal.timeout(TIMEOUT_MS),
+      // OpenAI's strict mode refuses this schema (params is a record, most fields have defaults):
+      // ask for the schema without strict; the answer is validated here either way
+      providerOptions: { openai: { strictJsonSchema: false }, azure: { strictJsonSchema: false } },
     });
     draft = result.object;
   } catch (error) {
