@@ -43,7 +43,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `http://127.0.0.1:${MODEL_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_MODEL_PORT: String(MODEL_PORT) },
     },
     {
@@ -52,7 +52,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `${MAILBOX_URL}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_SMTP_PORT: String(SMTP_PORT) },
     },
     {
@@ -61,7 +61,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_OIDC_PORT: String(OIDC_PORT) },
     },
     {
