@@ -1,6 +1,7 @@
 -- Test sets of agents: named sets of cases (query, params, expectations) kept per agent, and each run
--- of a set against a saved version (agent_version) or the editor's unsaved draft (agent_version NULL),
--- with every case's result. The server writes them as the table owner (RLS not FORCEd); through the
+-- of a set against a saved version (agent_version) or the editor's unsaved draft (agent_version NULL,
+-- the draft kept in `draft`), with every case's result as it finishes (a background job fills them:
+-- status running → done, or failed with its error). The server writes them as the table owner (RLS not FORCEd); through the
 -- data gateway (role `authenticated`) every user of the library reads them and builders and admins
 -- change them, like the agents they belong to.
 
@@ -29,8 +30,14 @@ CREATE TABLE public.agent_test_runs (
   passed         integer NOT NULL DEFAULT 0,
   failed         integer NOT NULL DEFAULT 0,
   results        jsonb NOT NULL DEFAULT '[]'::jsonb,
+  status         text NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'done', 'failed')),
+  -- how many cases the run has (results fill up to it)
+  total          integer NOT NULL DEFAULT 0 CHECK (total >= 0),
+  draft          jsonb,
+  error          text,
   created_by     uuid REFERENCES public.users (id) ON DELETE SET NULL,
-  created_at     timestamptz NOT NULL DEFAULT now()
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  finished_at    timestamptz
 );
 -- a set's runs, newest first (side by side with the previous one)
 CREATE INDEX agent_test_runs_set_idx ON public.agent_test_runs (test_set_id, created_at DESC);

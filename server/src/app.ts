@@ -177,7 +177,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.decorate('background', background);
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
-  await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv });
+  await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv, scheduler, log: schedulerLogFrom(app.log) });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(analyticsRoutes, { prefix: '/api/v1', db: db.db, authenticate });

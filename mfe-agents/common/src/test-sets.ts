@@ -101,6 +101,10 @@ export const testSetRunSchema = z.object({
   test_set_id: z.string(),
   /** null: the editor's draft */
   agent_version: z.number().int().nullable(),
+  /** running while its cases run (results fill up to total), then done; failed: the run itself broke (error) */
+  status: z.enum(['running', 'done', 'failed']),
+  total: z.number().int(),
+  error: z.string().nullable(),
   passed: z.number().int(),
   failed: z.number().int(),
   results: z.array(caseResultSchema),

@@ -29,7 +29,7 @@ export interface AgentsData {
   /** Generate with AI: a drafted agent, nothing saved */
   generate?(body: AgentGenerateRequest): Promise<AgentConfig>;
   /** test sets (absent: no Test Sets data) */
-  testSets?: Pick<AgentsApi, 'testSets' | 'createTestSet' | 'deleteTestSet' | 'runTestSet' | 'failingVersions'>;
+  testSets?: Pick<AgentsApi, 'testSets' | 'createTestSet' | 'deleteTestSet' | 'runTestSet' | 'getTestSetRun' | 'failingVersions'>;
   /** the library's knowledge collections, for the editor's picker (absent: no picker) */
   knowledgeCollections?(): Promise<KnowledgeCollectionChoice[]>;
 }
@@ -95,6 +95,7 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
       createTestSet: (body) => agentsApi.createTestSet(body),
       deleteTestSet: (id) => agentsApi.deleteTestSet(id),
       runTestSet: (id, target) => agentsApi.runTestSet(id, target),
+      getTestSetRun: (id) => agentsApi.getTestSetRun(id),
       failingVersions: (name) => agentsApi.failingVersions(name),
     },
     // Loaded on demand: the data client (supabase-js) stays out of the dashboard's first chunk.

@@ -10,6 +10,9 @@ const run = (version: number | null, pass: boolean, reason: string): TestSetRun 
   id: `run-${version}`,
   test_set_id: 'set-1',
   agent_version: version,
+  status: 'done',
+  total: 1,
+  error: null,
   passed: pass ? 1 : 0,
   failed: pass ? 0 : 1,
   results: [{ pass, output: 'x', run_id: 'r', error: null, expectations: [{ pass, reason }] }],
@@ -53,13 +56,18 @@ describe('Test Sets tab', () => {
     expect(row).toHaveTextContent('FailDoes not contain "hello to ada"');
     expect(row).toHaveTextContent('PassContains "hello to ada"');
 
-    r.api.testSets.runTestSet.mockResolvedValue(run(null, true, 'ok'));
+    r.api.testSets.runTestSet.mockResolvedValue({ ...run(null, true, 'ok'), status: 'running', results: [] });
+    r.api.testSets.getTestSetRun.mockResolvedValue(run(null, true, 'ok'));
     await r.user.selectOptions(screen.getByLabelText('Run against'), 'draft');
     await r.user.click(screen.getByRole('button', { name: 'Run test set Greets' }));
+    expect(await screen.findByText('Running case 1 of 1...')).toBeVisible();
     await waitFor(() => expect(r.api.testSets.runTestSet).toHaveBeenCalledWith('set-1', { draft: expect.objectContaining({ name: 'Greeter', params: { name: 'Ada' } }) }));
+    await waitFor(() => expect(r.api.testSets.getTestSetRun).toHaveBeenCalledWith('run-null'), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText(/^Running case/)).not.toBeInTheDocument(), { timeout: 3000 });
     await r.user.selectOptions(screen.getByLabelText('Run against'), '2');
     await r.user.click(screen.getByRole('button', { name: 'Run test set Greets' }));
     await waitFor(() => expect(r.api.testSets.runTestSet).toHaveBeenLastCalledWith('set-1', { version: 2 }));
+    await waitFor(() => expect(screen.queryByText(/^Running case/)).not.toBeInTheDocument(), { timeout: 3000 });
   });
 
   it('flags a version that fails a set in the Versions tab and in the restore confirmation', async () => {

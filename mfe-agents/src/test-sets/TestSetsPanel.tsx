@@ -22,11 +22,14 @@ export const TEST_SET_TEXTS = {
   run: 'Run',
   runAgainst: 'Run against',
   draft: 'Unsaved draft',
-  running: (n: number) => `Running ${n} case${n === 1 ? '' : 's'}...`,
+  running: (done: number, total: number) => `Running case ${Math.min(done + 1, total)} of ${total}...`,
   noRuns: 'Not run yet.',
   deleteTitle: (name: string) => `Delete test set "${name}"?`,
   deleteMessage: 'The test set and its results will be removed.',
 } as const;
+
+/** how often a running set is read again */
+export const POLL_MS = 1000;
 
 const runLabel = (run: TestSetRun) => (run.agent_version === null ? 'Draft' : `Version ${run.agent_version}`);
 
@@ -103,15 +106,24 @@ function TestSetCard({ set, versions, canEdit, onRan, onDelete }: { set: TestSet
   const session = useAtomValue(editorAtom);
   const [target, setTarget] = useState(versions[0] ? String(versions[0].version) : 'draft');
   const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [latest, previous] = set.last_runs;
 
   const run = async () => {
     if (!api.testSets || !session) return;
     setRunning(true);
+    setProgress(0);
     setError(null);
     try {
-      await api.testSets.runTestSet(set.id, target === 'draft' ? { draft: toSaveRequest(session.agent) } : { version: Number(target) });
+      // a job runs the cases; its results fill in one by one
+      let run = await api.testSets.runTestSet(set.id, target === 'draft' ? { draft: toSaveRequest(session.agent) } : { version: Number(target) });
+      while (run.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        run = await api.testSets.getTestSetRun(run.id);
+        setProgress(run.results.length);
+      }
+      if (run.status === 'failed') setError(run.error ?? 'The test set could not run');
       onRan();
     } catch (err) {
       setError(errorMessage(err, 'The test set could not run'));
@@ -147,7 +159,7 @@ function TestSetCard({ set, versions, canEdit, onRan, onDelete }: { set: TestSet
       </div>
       {running && (
         <p role="status" className={styles.muted}>
-          {TEST_SET_TEXTS.running(set.cases.length)}
+          {TEST_SET_TEXTS.running(progress, set.cases.length)}
         </p>
       )}
       {error && (

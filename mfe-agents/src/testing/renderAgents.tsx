@@ -72,6 +72,9 @@ export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Par
       runTestSet: jest.fn(async () => {
         throw new Error('HTTP 500: not scripted');
       }),
+      getTestSetRun: jest.fn(async () => {
+        throw new Error('HTTP 500: not scripted');
+      }),
       failingVersions: jest.fn(async () => []),
     },
   };

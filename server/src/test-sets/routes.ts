@@ -25,10 +25,12 @@ import { apiErrorSchema } from '../http/api-error.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
 import type { Runtime } from '../runtime/run-agent.js';
-import { createTestSet, deleteTestSet, failingVersions, getTestSet, listTestSets, runTestSet, updateTestSet } from './service.js';
+import { ensureQueue, type PgBoss, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
+import { createTestSet, deleteTestSet, failingVersions, getTestSet, getTestSetRun, listTestSets, runTestSetJob, startTestSetRun, updateTestSet } from './service.js';
 
 export const TEST_SET_MESSAGES = {
   notFound: 'Test set not found',
+  runNotFound: 'Test set run not found',
   nameTaken: (name: string) => `This agent already has a test set named "${name}".`,
   tooManyRuns: (seconds: number) => `Too many test set runs. Try again in ${seconds} seconds.`,
 } as const;
@@ -39,12 +41,42 @@ export interface TestSetRoutesOptions {
   runtime: Runtime;
   credentials?: Pick<CredentialStore, 'get'>;
   providerEnv?: Record<string, Record<string, string>>;
+  /** runs go to pg-boss when it runs, else they run in this process */
+  scheduler?: Scheduler;
+  log?: SchedulerLog;
 }
+
+export const TEST_SET_QUEUE = 'agent-test-set-run';
 
 const idParams = z.object({ id: z.uuid('Test set not found') });
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-export const testSetRoutes: FastifyPluginAsyncZod<TestSetRoutesOptions> = async (app, { db, authenticate, runtime, credentials, providerEnv }) => {
+export const testSetRoutes: FastifyPluginAsyncZod<TestSetRoutesOptions> = async (app, { db, authenticate, runtime, credentials, providerEnv, scheduler, log }) => {
+  const jobDeps = { db, runtime, credentials, providerEnv };
+  const inline = new Set<Promise<void>>();
+  scheduler?.onStart(async (boss: PgBoss) => {
+    // a case's failure is a result, not a job failure; a crashed worker's job runs again from the start
+    await ensureQueue(boss, TEST_SET_QUEUE, { retryLimit: 1, retryDelay: 5, expireInSeconds: 30 * 60 });
+    await boss.work(TEST_SET_QUEUE, { pollingIntervalSeconds: scheduler.pollingIntervalSeconds, localConcurrency: 2 }, async (jobs: { data: { runId: string } }[]) => {
+      for (const job of jobs) await runTestSetJob(jobDeps, job.data.runId);
+    });
+  });
+  async function enqueue(runId: string) {
+    if (scheduler?.running) {
+      try {
+        await scheduler.boss().send(TEST_SET_QUEUE, { runId });
+        return;
+      } catch (error) {
+        log?.error(error, `Queueing test set run ${runId} failed: running it in this process`);
+      }
+    }
+    const work = runTestSetJob(jobDeps, runId).finally(() => inline.delete(work));
+    inline.add(work);
+  }
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inline]);
+  });
+
   const canEdit = requireRole(EDITOR_ROLES, AGENT_MESSAGES.roleCannotChange);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
   const common = { tags: ['agents'], security: [{ bearerAuth: [] }] };
@@ -130,6 +162,17 @@ export const testSetRoutes: FastifyPluginAsyncZod<TestSetRoutesOptions> = async 
     },
   );
 
+  app.get(
+    '/agent/test-set-runs/:id',
+    { onRequest: [authenticate], schema: { ...common, summary: "A test set run with the results of the cases done so far", params: z.object({ id: z.uuid('Test set run not found') }), response: { 200: testSetRunSchema, ...errors } } },
+    async (request) => {
+      const found = await getTestSetRun(db, request.user.libraryId, request.params.id);
+      if (!found) throw new HttpError(404, TEST_SET_MESSAGES.runNotFound);
+      await setOf(request, found.testSetId);
+      return found.run;
+    },
+  );
+
   // every case is a model call (a judge makes two): a few runs a minute per person
   const perUserRuns = {
     rateLimit: {
@@ -147,36 +190,28 @@ export const testSetRoutes: FastifyPluginAsyncZod<TestSetRoutesOptions> = async 
       config: perUserRuns,
       schema: {
         ...common,
-        summary: "Run a test set against a saved version or the editor's draft; each case through the runtime",
+        summary: "Start a run of a test set against a saved version or the editor's draft (a job runs each case through the runtime)",
         params: idParams,
         body: testSetRunBodySchema,
-        response: { 200: testSetRunSchema, ...errors, 429: apiErrorSchema },
+        response: { 202: testSetRunSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { set, agent, agentName } = await setOf(request, request.params.id);
-      let config;
-      let version: number | null = null;
-      if ('version' in request.body) {
-        version = request.body.version;
-        const saved = await getVersion(db, request.user.libraryId, agentName, version);
-        if (!saved) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(agentName, version));
-        const { version: _v, ...rest } = saved;
-        config = rest;
-      } else {
-        config = request.body.draft;
-      }
+      const version = 'version' in request.body ? request.body.version : null;
+      if (version !== null && !(await getVersion(db, request.user.libraryId, agentName, version))) throw new HttpError(404, AGENT_MESSAGES.versionNotFound(agentName, version));
       const cases = testCaseSchema.array().parse(typeof set.cases === 'string' ? JSON.parse(set.cases) : set.cases);
-      return runTestSet(db, runtime, { libraryId: request.user.libraryId, credentials, providerEnv }, {
+      const run = await startTestSetRun(db, {
         libraryId: request.user.libraryId,
         agentId: agent.id,
-        agentName,
-        runner: agent.runner,
         testSetId: set.id,
-        cases,
-        config,
+        userId: request.user.id,
+        total: cases.length,
         version,
+        draft: 'draft' in request.body ? request.body.draft : null,
       });
+      await enqueue(run.id);
+      return reply.code(202).send(run);
     },
   );
 };

@@ -23,9 +23,14 @@ export interface AgentTestRunsTable {
   test_set_id: string;
   agent_id: string;
   agent_version: number | null;
-  passed: number;
-  failed: number;
+  passed: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
   results: Json;
+  status: ColumnType<'running' | 'done' | 'failed', 'running' | 'done' | 'failed' | undefined, 'running' | 'done' | 'failed'>;
+  total: number;
+  draft: ColumnType<unknown, string | null | undefined, string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
 }

@@ -6,7 +6,7 @@ import type { AgentSaveRequest, TestSet, TestSetRun } from '@accent/agents-commo
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { saveAgent, TEST_KEY } from '../testing/missions.js';
+import { FAST_JOBS, saveAgent, TEST_KEY } from '../testing/missions.js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { checkContains, checkJson, checkRegex, judge } from './expectations.js';
@@ -70,6 +70,20 @@ describe('test sets over HTTP', () => {
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: SignedIn = admin, payload?: unknown) =>
     ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
+  /** Starts a run (202, running) and waits for its job to finish. */
+  async function runSet(id: string, body: unknown, who: SignedIn = admin): Promise<TestSetRun> {
+    const started = await api('POST', `/agent/test-sets/${id}/run`, who, body);
+    if (started.statusCode !== 202) throw new Error(`run: ${started.statusCode} ${started.body}`);
+    const run = started.json<TestSetRun>();
+    expect(run).toMatchObject({ status: 'running', results: [] });
+    for (let i = 0; i < 200; i++) {
+      const now = (await api('GET', `/agent/test-set-runs/${run.id}`, who)).json<TestSetRun>();
+      if (now.status !== 'running') return now;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the run did not finish');
+  }
+
   const greets = { agent: 'Greeter', name: 'Greets by name', cases: [{ params: { name: 'Ada' }, expectations: [{ kind: 'contains', text: 'hello to ada' }, { kind: 'regex', pattern: '^Say hello', flags: '' }] }] };
 
   it('creates, lists, renames and deletes a set; names are unique per agent; bad input is a 400', async () => {
@@ -126,14 +140,12 @@ describe('test sets over HTTP', () => {
     const set = (await api('POST', '/agent/test-sets', admin, greets)).json<TestSet>();
     const runsBefore = (await api('GET', '/agent/runs?name=Greeter')).json<{ runs: unknown[] }>().runs.length;
 
-    const broken = await api('POST', `/agent/test-sets/${set.id}/run`, admin, { version: 2 });
-    expect(broken.statusCode).toBe(200);
-    const brokenRun = broken.json<TestSetRun>();
-    expect(brokenRun).toMatchObject({ agent_version: 2, passed: 0, failed: 1 });
+    const brokenRun = await runSet(set.id, { version: 2 });
+    expect(brokenRun).toMatchObject({ agent_version: 2, status: 'done', total: 1, passed: 0, failed: 1 });
     expect(brokenRun.results[0]).toMatchObject({ pass: false, output: 'Say goodbye', error: null, expectations: [{ pass: false, reason: 'Does not contain "hello to ada"' }, { pass: false }] });
     expect(brokenRun.results[0]!.run_id).toEqual(expect.any(String));
 
-    const good = (await api('POST', `/agent/test-sets/${set.id}/run`, admin, { version: 1 })).json<TestSetRun>();
+    const good = await runSet(set.id, { version: 1 });
     expect(good).toMatchObject({ agent_version: 1, passed: 1, failed: 0 });
     expect(good.results[0]!.output).toBe('Say hello to Ada');
 
@@ -145,8 +157,9 @@ describe('test sets over HTTP', () => {
     expect((await api('GET', '/agent/test-sets/failing?name=Greeter')).json()).toEqual({ failing: [{ version: 2, test_set: 'Greets by name', failed_cases: [1] }] });
 
     // the editor's unsaved draft runs too (version null), and a member may run it
-    const draft = await api('POST', `/agent/test-sets/${set.id}/run`, member, { draft: agent('Greeter', 'Say hello to {{name}}, welcome') });
-    expect(draft.json<TestSetRun>()).toMatchObject({ agent_version: null, passed: 1, results: [{ output: 'Say hello to Ada, welcome' }] });
+    const draft = await runSet(set.id, { draft: agent('Greeter', 'Say hello to {{name}}, welcome') }, member);
+    expect(draft).toMatchObject({ agent_version: null, passed: 1, results: [{ output: 'Say hello to Ada, welcome' }] });
+    expect((await api('GET', `/agent/test-set-runs/${draft.id}`, (await login(ctx.app, { email: 'other@accent.local', password: 'other-password-1', library: 'other-lib' })))).statusCode).toBe(404);
     expect((await api('POST', `/agent/test-sets/${set.id}/run`, admin, { version: 9 })).statusCode).toBe(404);
   });
 
@@ -159,7 +172,7 @@ describe('test sets over HTTP', () => {
       })
     ).json<TestSet>();
     model.reply({ text: 'Say hello to Ada' }, { text: JSON.stringify({ pass: true, reason: 'It greets Ada.' }) });
-    const run = (await api('POST', `/agent/test-sets/${set.id}/run`, admin, { version: 1 })).json<TestSetRun>();
+    const run = await runSet(set.id, { version: 1 });
     expect(run.results[0]!.expectations).toEqual([{ pass: true, reason: 'Judge (gpt-4o): It greets Ada.' }]);
     const judgeRequest = model.requests[1]!;
     expect(judgeRequest.body.model).toBe('gpt-4o');
@@ -167,5 +180,30 @@ describe('test sets over HTTP', () => {
     // no key for the judge's provider: the case fails with the runtime's message
     const noKey = await judge({ libraryId: admin.body.library_id }, { query: 'q', output: 'a', rubric: 'r', provider: 'anthropic', model: 'claude-3-haiku' });
     expect(noKey).toEqual({ pass: false, reason: 'No API key for Anthropic. An administrator can add one in Admin → Model providers, or set ANTHROPIC_API_KEY on the server.' });
+  });
+});
+
+describe('test set runs as pg-boss jobs', () => {
+  it('a run started while the scheduler runs is done by its worker', async () => {
+    const model = await startModelServer({ apiKey: TEST_KEY });
+    const ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url }, jobs: FAST_JOBS });
+    try {
+      const admin = await loginAdmin(ctx.app);
+      await saveAgent(ctx, admin, agent('Queued', 'Say hello to {{name}}'));
+      const api = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => ctx.app.inject({ method, url: `/api/v1${url}`, headers: admin.headers, ...(payload ? { payload } : {}) });
+      const set = (await api('POST', '/agent/test-sets', { agent: 'Queued', name: 'Queued set', cases: [{ expectations: [{ kind: 'contains', text: 'hello to ada' }] }, { params: { name: 'Bo' }, expectations: [{ kind: 'regex', pattern: 'hello to Bo$' }] }] })).json<TestSet>();
+      const started = await api('POST', `/agent/test-sets/${set.id}/run`, { version: 1 });
+      expect(started.statusCode).toBe(202);
+      const { id } = started.json<TestSetRun>();
+      let run: TestSetRun | undefined;
+      for (let i = 0; i < 300 && run?.status !== 'done'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        run = (await api('GET', `/agent/test-set-runs/${id}`)).json<TestSetRun>();
+      }
+      expect(run).toMatchObject({ status: 'done', total: 2, passed: 2, failed: 0 });
+    } finally {
+      await ctx.close();
+      await model.close();
+    }
   });
 });

@@ -40,8 +40,10 @@ export interface AgentsApi {
   testSets(name: string): Promise<TestSetWithRuns[]>;
   createTestSet(body: TestSetBody): Promise<TestSet>;
   deleteTestSet(id: string): Promise<void>;
-  /** runs a set against a saved version, or the editor's draft */
+  /** starts a run of a set against a saved version, or the editor's draft (status running) */
   runTestSet(id: string, target: { version: number } | { draft: AgentConfig }): Promise<TestSetRun>;
+  /** a run with the results of the cases done so far */
+  getTestSetRun(id: string): Promise<TestSetRun>;
   failingVersions(name: string): Promise<FailingVersion[]>;
 }
 
@@ -105,8 +107,11 @@ export function createAgentsApi(http: AxiosInstance): AgentsApi {
       await http.delete(`/api/v1/agent/test-sets/${encodeURIComponent(id)}`);
     },
     async runTestSet(id, target) {
-      // every case is a model call: allow the run its time
-      const { data } = await http.post<unknown>(`/api/v1/agent/test-sets/${encodeURIComponent(id)}/run`, target, { timeout: 0 });
+      const { data } = await http.post<unknown>(`/api/v1/agent/test-sets/${encodeURIComponent(id)}/run`, target);
+      return testSetRunSchema.parse(data);
+    },
+    async getTestSetRun(id) {
+      const { data } = await http.get<unknown>(`/api/v1/agent/test-set-runs/${encodeURIComponent(id)}`);
       return testSetRunSchema.parse(data);
     },
     async failingVersions(name) {
