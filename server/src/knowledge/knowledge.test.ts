@@ -166,7 +166,7 @@ describe('knowledge base', () => {
     expect(await ctx.app.storage.getObject(libraryId, 'knowledge', `${c.id}/keep.txt`)).toBeNull();
     expect((await api('GET', `/collections/${c.id}/files`)).statusCode).toBe(404);
 
-    const audit = await ctx.database.db.selectFrom('audit_log').select(['action', 'target']).where('action', 'like', 'knowledge.%').where('target', 'like', 'Lifecycle%').orderBy('at').execute();
+    const { rows: audit } = await sql<{ action: string }>`SELECT action FROM audit_log WHERE action LIKE 'knowledge.%' AND target LIKE 'Lifecycle%' ORDER BY at`.execute(ctx.database.db);
     expect(audit.map((a) => a.action)).toEqual(['knowledge.collection_create', 'knowledge.file_upload', 'knowledge.file_upload', 'knowledge.file_upload', 'knowledge.file_delete', 'knowledge.collection_delete']);
   });
 

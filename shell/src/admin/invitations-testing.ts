@@ -3,6 +3,7 @@
 import { jest } from '@jest/globals';
 import { ADMIN_MESSAGES, INVITATION_MESSAGES, inviteRequestSchema, signUpDomainsPutRequestSchema, type Invitation } from '@accent/shell-common';
 import { ApiError } from '@accent/shared/client';
+import type { FakeApi } from '../app/fake-api.js';
 import type { InvitationsApi } from './invitations-api.js';
 
 export interface FakeInvitationsOptions {
@@ -25,7 +26,7 @@ export const pendingInvitation = (overrides: Partial<Invitation> = {}): Invitati
   ...overrides,
 });
 
-export function fakeInvitationsApi({ invitations = [], members = [], emailConfigured = true, domains = [] }: FakeInvitationsOptions = {}) {
+export function fakeInvitationsApi({ invitations = [], members = [], emailConfigured = true, domains = [] }: FakeInvitationsOptions = {}): FakeApi<InvitationsApi> & { api: InvitationsApi; readonly invitations: Invitation[] } {
   const state = { invitations: invitations.map((i) => ({ ...i })), domains: [...domains] };
   let counter = 0;
   const list = jest.fn<InvitationsApi['list']>(async () => ({ invitations: state.invitations.map((i) => ({ ...i })), email_configured: emailConfigured }));

@@ -1,9 +1,10 @@
 // A stateful fake of Admin → Users → Two-factor authentication's API, for the admin tests.
 import { jest } from '@jest/globals';
 import { ApiError } from '@accent/shared/client';
+import type { FakeApi } from '../app/fake-api.js';
 import type { TwoFactorAdminApi, TwoFactorRequirementState } from './TwoFactorAdmin.js';
 
-export function fakeTwoFactorAdminApi(initial: Partial<TwoFactorRequirementState> & { adminHasIt?: boolean } = {}) {
+export function fakeTwoFactorAdminApi(initial: Partial<TwoFactorRequirementState> & { adminHasIt?: boolean } = {}): FakeApi<TwoFactorAdminApi> {
   let state: TwoFactorRequirementState = { required: initial.required ?? false, enrolled_user_ids: initial.enrolled_user_ids ?? [] };
   const api = {
     get: jest.fn(async () => state),

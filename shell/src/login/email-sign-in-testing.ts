@@ -3,6 +3,7 @@
 import { jest } from '@jest/globals';
 import { ApiError } from '@accent/shared/client';
 import { EMAIL_RESEND_COOLDOWN_SECONDS, EMAIL_SIGN_IN_TEXTS, passwordProblem } from '@accent/shell-common';
+import type { FakeApi } from '../app/fake-api.js';
 import type { EmailSignInApi } from './email-sign-in-api.js';
 
 export interface FakeEmailOptions {
@@ -20,7 +21,7 @@ export interface FakeEmailOptions {
 
 const refused = (detail: string) => new ApiError(400, 'Bad Request', detail);
 
-export function fakeEmailSignIn(options: FakeEmailOptions = {}) {
+export function fakeEmailSignIn(options: FakeEmailOptions = {}): FakeApi<EmailSignInApi> {
   const { resetToken = 'live-token-0123456789abcdef', resetEmail = 'ada@accent.local', code = '424242' } = options;
   let resetUsed = false;
   let currentPassword = options.currentPassword ?? 'old-password-1';

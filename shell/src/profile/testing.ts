@@ -2,12 +2,13 @@
 import { jest } from '@jest/globals';
 import type { AuthSession, TwoFactorStatus } from '@accent/shell-common';
 import { ApiError } from '@accent/shared/client';
+import type { FakeApi } from '../app/fake-api.js';
 import type { AccountSecurityApi } from './account-security-api.js';
 
 export const RIGHT_CODE = '123456';
 export const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5, '2')}`);
 
-export function fakeAccountSecurityApi(options: { enabled?: boolean; required?: boolean; sessions?: AuthSession[] } = {}) {
+export function fakeAccountSecurityApi(options: { enabled?: boolean; required?: boolean; sessions?: AuthSession[] } = {}): FakeApi<AccountSecurityApi> {
   let status: TwoFactorStatus = {
     enabled: options.enabled ?? false,
     enabled_at: options.enabled ? '2026-11-01T10:00:00.000Z' : null,
