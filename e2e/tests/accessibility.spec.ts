@@ -131,7 +131,7 @@ test('admin tabs and editors: every admin tab, every agent editor tab', async ({
     await expectNoAxeViolations(page, `/admin tab ${tab}`);
   }
   await audit(page, '/agents/edit/Lead%20Qualifier');
-  for (const tab of ['Tools & Integrations', 'Steps', 'Advanced Settings', 'Runs']) {
+  for (const tab of ['Tools & Integrations', 'Steps', 'Advanced Settings', 'Runs', 'Versions', 'Test Sets']) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     await settled(page);
     await expectNoAxeViolations(page, `agent editor tab ${tab}`);
