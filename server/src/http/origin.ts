@@ -14,3 +14,18 @@ export function requestOrigin(request: FastifyRequest): string {
 
 /** PUBLIC_URL when configured (without a trailing slash), else the request's origin. */
 export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefined) => publicUrl ?? requestOrigin(request);
+
+/** What an emailed link is refused with when the server cannot tell its own public address. */
+export const PUBLIC_URL_NEEDED = 'This server cannot email links until an administrator sets PUBLIC_URL (the address people reach the studio at).';
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The origin for links sent by email: PUBLIC_URL (or another configured address) when there is one. Without
+ * one, the request's own origin only when it is a loopback address (a developer's machine): anywhere else the
+ * Host header is the caller's to choose, and a forged one would email a victim a link to another site.
+ */
+export function emailLinkOrigin(request: FastifyRequest, configured: string | undefined): string | null {
+  if (configured) return configured;
+  return LOOPBACK_HOST.test(request.hostname) ? requestOrigin(request) : null;
+}

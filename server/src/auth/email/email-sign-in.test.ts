@@ -5,6 +5,7 @@ import { EMAIL_SIGN_IN_TEXTS, SIGN_IN_CODE_MAX_TRIES, SSO_MESSAGES } from '@acce
 import { DEMO_CREDENTIALS } from '../../db/seed.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../testing/smtp-sink.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type TestContext } from '../../testing/test-app.js';
+import { PUBLIC_URL_NEEDED } from '../../http/origin.js';
 import { EMAIL_SIGN_IN_LIMITS } from './routes.js';
 
 // every password set or checked costs a scrypt (~¼ s of a core): a few per test on a busy machine
@@ -378,5 +379,25 @@ describe('without SMTP', () => {
       await bare.close();
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/email/status' })).json()).toEqual({ available: true });
+  });
+});
+
+describe('without PUBLIC_URL', () => {
+  it('emails a link to the loopback address a developer uses, and refuses a forged Host instead of emailing its link', async () => {
+    const local = await createTestContext({ env: { SMTP_URL: sink.url } });
+    try {
+      const email = 'local-dev@example.com';
+      await createUser(local.database, { environment, library, email, password: PASSWORD, role: 'member' });
+      const body = { environment, library, email };
+      const forged = await local.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: body, headers: { host: 'evil.example' } });
+      expect(forged.statusCode).toBe(409);
+      expect(forged.json()).toEqual({ detail: PUBLIC_URL_NEEDED });
+      const ok = await local.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: body, headers: { host: '127.0.0.1:3199' } });
+      expect(ok.statusCode).toBe(202);
+      expect(textOf(await waitForMail(email))).toContain('http://127.0.0.1:3199/reset-password?token=');
+      expect(mailsTo(email)).toHaveLength(1);
+    } finally {
+      await local.close();
+    }
   });
 });

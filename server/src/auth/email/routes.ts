@@ -27,10 +27,11 @@ import type { DB } from '../../db/schema.js';
 import { createMailer, describeError, type MailMessage } from '../../delivery/channels.js';
 import { apiErrorSchema } from '../../http/api-error.js';
 import { HttpError } from '../../http/errors.js';
+import { emailLinkOrigin, PUBLIC_URL_NEEDED } from '../../http/origin.js';
 import { libraryIdByName, record } from '../../audit/audit.js';
 import type { AccessTokens } from '../access-token.js';
 import { NOT_SIGNED_IN, type Guard } from '../guard.js';
-import { createSessionIssuer, originOf } from '../issue-session.js';
+import { createSessionIssuer } from '../issue-session.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserSessions } from '../refresh-tokens.js';
 import { signInAnswerSchema } from '../schemas.js';
@@ -159,11 +160,15 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
     },
     async (request, reply) => {
       requireMail();
+      // decided before the account is looked up, so the refusal says nothing about the email
+      const environment = await db.selectFrom('environments').select('web_client_url').where('name', '=', request.body.environment).executeTakeFirst();
+      const configuredBase = options.publicUrl || environment?.web_client_url.replace(/\/+$/, '') || undefined;
+      const base = emailLinkOrigin(request, configuredBase);
+      if (!base) throw new HttpError(409, PUBLIC_URL_NEEDED);
       const account = await findLoginCandidate(db, request.body);
       const token = newLinkToken();
       const created = await challenge(account, 'password_reset', () => hashLinkToken(token), RESET_LINK_TTL_MINUTES * 60_000);
       if (created && account) {
-        const base = options.publicUrl || account.webClientUrl.replace(/\/+$/, '') || originOf(request);
         sendLater(request, {
           to: account.email,
           subject: 'Reset your Accent Studio password',

@@ -29,10 +29,11 @@ import { toJson } from '../../db/values.js';
 import { describeError, type Mailer } from '../../delivery/channels.js';
 import { apiErrorSchema } from '../../http/api-error.js';
 import { HttpError } from '../../http/errors.js';
+import { emailLinkOrigin, PUBLIC_URL_NEEDED } from '../../http/origin.js';
 import { successResponseSchema } from '../../http/responses.js';
 import type { AccessTokens } from '../access-token.js';
 import { requireRole, type Guard } from '../guard.js';
-import { createSessionIssuer, originOf } from '../issue-session.js';
+import { createSessionIssuer } from '../issue-session.js';
 import { signInAnswerSchema } from '../schemas.js';
 import { findSessionUser } from '../users.js';
 import { existingAccountMail, invitationMail, signUpMail } from './mail.js';
@@ -86,7 +87,12 @@ const limitOf = (limit: { max: number; windowMs: number }, keyGenerator: (reques
   rateLimit: { max: limit.max, timeWindow: limit.windowMs, hook: 'preHandler' as const, keyGenerator, errorResponseBuilder: tooMany },
 });
 
-const baseUrlOf = (request: FastifyRequest, publicUrl: string | undefined) => publicUrl ?? originOf(request);
+/** Where emailed links point; refused (409, before any address is looked at) when the server cannot tell. */
+const baseUrlOf = (request: FastifyRequest, publicUrl: string | undefined) => {
+  const base = emailLinkOrigin(request, publicUrl);
+  if (!base) throw new HttpError(409, PUBLIC_URL_NEEDED);
+  return base;
+};
 
 /** Sends, or says in words why it could not (the caller undoes what it stored). */
 async function sendOrRefuse(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
@@ -104,8 +110,9 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<InvitationRoutesOption
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
   const common = { tags: ['admin'], security: [{ bearerAuth: [] }] };
   const perAdmin = limitOf(limits.invite, (request) => `invite|${request.user.id}`);
-  const emailRequired = () => {
+  const emailRequired = (request: FastifyRequest) => {
     if (!mailer.configured) throw new HttpError(409, INVITATION_MESSAGES.emailNotConfigured);
+    baseUrlOf(request, options.publicUrl);
   };
 
   async function sendInvitation(request: FastifyRequest, to: { email: string; role: Parameters<typeof invitationMail>[0]['role']; team: Parameters<typeof invitationMail>[0]['team'] }, link: { token: string; expiresAt: Date }) {
@@ -143,7 +150,7 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<InvitationRoutesOption
       schema: { ...common, summary: 'Invite someone by email with a role and team (a link valid 7 days)', body: inviteRequestSchema, response: { 201: invitationSchema, ...errors } },
     },
     async (request, reply) => {
-      emailRequired();
+      emailRequired(request);
       const { email, role, team } = request.body;
       const link = await createInvitation(db, { libraryId: request.user.libraryId, invitedBy: request.user.id, email, role, team });
       try {
@@ -165,7 +172,7 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<InvitationRoutesOption
       schema: { ...common, summary: 'Send a new link (the previous one stops working) valid another 7 days', params: invitationParamsSchema, response: { 200: invitationSchema, ...errors } },
     },
     async (request) => {
-      emailRequired();
+      emailRequired(request);
       const renewed = await renewInvitation(db, request.user.libraryId, request.params.id);
       // a failed send leaves a renewed link nobody received: the admin sees the error and resends
       await sendInvitation(request, renewed, renewed);
@@ -314,7 +321,7 @@ export const invitationPublicRoutes: FastifyPluginAsyncZod<InvitationRoutesOptio
         tags,
         summary: 'Ask for a sign-up link (an allowed email domain); the answer is the same whether or not the address has an account',
         body: signUpRequestSchema,
-        response: { 202: signUpResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: signUpResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
