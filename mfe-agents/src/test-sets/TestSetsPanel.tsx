@@ -1,7 +1,7 @@
 // The editor's Test Sets tab: an agent's named sets of cases with expectations, a form to add one,
 // and Run against the editor's draft or any saved version. Each set shows its latest run beside the
 // previous one, case by case, so a change that breaks a case is seen at once.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { toSaveRequest, type TestSetRun } from '@accent/agents-common';
 import type { AgentVersion, TestSetWithRuns } from '@accent/agents-common/client';
@@ -107,6 +107,14 @@ function TestSetCard({ set, versions, canEdit, onRan, onDelete }: { set: TestSet
   const [target, setTarget] = useState(versions[0] ? String(versions[0].version) : 'draft');
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState(0);
+  // polling stops when the tab is left; the run itself goes on in the job
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const [error, setError] = useState<string | null>(null);
   const [latest, previous] = set.last_runs;
 
@@ -118,11 +126,12 @@ function TestSetCard({ set, versions, canEdit, onRan, onDelete }: { set: TestSet
     try {
       // a job runs the cases; its results fill in one by one
       let run = await api.testSets.runTestSet(set.id, target === 'draft' ? { draft: toSaveRequest(session.agent) } : { version: Number(target) });
-      while (run.status === 'running') {
+      while (run.status === 'running' && mounted.current) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         run = await api.testSets.getTestSetRun(run.id);
         setProgress(run.results.length);
       }
+      if (!mounted.current) return;
       if (run.status === 'failed') setError(run.error ?? 'The test set could not run');
       onRan();
     } catch (err) {
@@ -141,8 +150,10 @@ function TestSetCard({ set, versions, canEdit, onRan, onDelete }: { set: TestSet
           {set.cases.length} case{set.cases.length === 1 ? '' : 's'}
         </span>
         {latest && (
-          <span className={latest.failed ? styles.fail : styles.pass}>
+          <span className={latest.status === 'running' ? styles.muted : latest.failed || latest.status === 'failed' ? styles.fail : styles.pass}>
             {runLabel(latest)}: {latest.passed} passed, {latest.failed} failed
+            {latest.status === 'running' && ` (running, ${latest.results.length} of ${latest.total} cases done)`}
+            {latest.status === 'failed' && ` (stopped: ${latest.error ?? 'unknown error'})`}
           </span>
         )}
       </header>
