@@ -53,6 +53,13 @@ describe('POST /api/v1/agent/generate', () => {
     expect(agent.steps[0]!.tools).toEqual(['SendGrid']);
   });
 
+  it('gives steps without a model the model that drafted them, and keeps a model the answer chose', async () => {
+    model.reply({ text: JSON.stringify({ name: 'Two', steps: [{ name: 'A', query: 'a' }, { name: 'B', query: 'b', model: { provider: 'openai', model: 'gpt-4o' } }] }) });
+    const res = await generate({ description: 'two steps', provider: 'openai', model: 'gpt-4.1-mini' });
+    const { agent } = res.json<{ agent: { steps: { model: { provider: string; model: string } }[] } }>();
+    expect(agent.steps.map((s) => `${s.model.provider}:${s.model.model}`)).toEqual(['openai:gpt-4.1-mini', 'openai:gpt-4o']);
+  });
+
   it('answers 422 naming the problem when the answer does not fit the agent schema', async () => {
     model.reply({ text: JSON.stringify({ name: 'Bad/Name', steps: [] }) }, { text: JSON.stringify({ name: 'Bad/Name', steps: [] }) });
     const res = await generate({ description: 'anything' });

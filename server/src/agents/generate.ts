@@ -6,6 +6,7 @@ import {
   agentSaveRequestSchema,
   GENERATE_MESSAGES,
   isCatalogueTool,
+  modelSettingsSchema,
   TOOL_CATALOGUE,
   AGENT_CATEGORIES,
   type AgentConfig,
@@ -70,11 +71,18 @@ export async function generateAgentDraft(
   const parsed = agentSaveRequestSchema.safeParse(draft);
   if (!parsed.success) throw new HttpError(422, GENERATE_MESSAGES.doesNotFit(parsed.error.issues[0]?.message ?? 'unknown'));
   const agent = parsed.data;
+  // Steps left on the default model (the model chose none) run on the one that drafted them: the
+  // library can reach that one.
+  const defaults = JSON.stringify(modelSettingsSchema.parse({}));
   // A tool outside the catalogue cannot run: drop it rather than hand the editor an unusable name.
   return {
     ...agent,
     tools: (agent.tools ?? []).filter(isCatalogueTool),
-    steps: agent.steps.map((s) => ({ ...s, tools: s.tools.filter(isCatalogueTool) })),
+    steps: agent.steps.map((s) => ({
+      ...s,
+      tools: s.tools.filter(isCatalogueTool),
+      model: JSON.stringify(s.model) === defaults ? { ...s.model, provider: input.provider, model: input.model } : s.model,
+    })),
   };
 }
 
