@@ -23,6 +23,7 @@ import { twoFactorRoutes } from './auth/two-factor/routes.js';
 import { emailSignInRoutes } from './auth/email/routes.js';
 import { adminPasswordRoutes } from './auth/email/admin-password.js';
 import { SSO_PATH, ssoAdminRoutes, ssoAuthRoutes } from './auth/sso/routes.js';
+import { WALLET_PATH, walletAdminRoutes, walletAuthRoutes } from './auth/wallet/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
 import { createAuthenticate } from './auth/guard.js';
@@ -186,6 +187,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   // single sign-on (OpenID Connect): Admin → Sign-in, and the login page's start, callback and linked identities
   await app.register(ssoAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, masterKey: masterKeyFor(config), allowHosts: config.ssoAllowHosts, publicUrl: config.publicUrl });
   await app.register(ssoAuthRoutes, { prefix: SSO_PATH, db: db.db, authenticate, tokens, cookieSecure: config.cookieSecure, masterKey: masterKeyFor(config), allowHosts: config.ssoAllowHosts, publicUrl: config.publicUrl });
+  await app.register(walletAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, publicUrl: config.publicUrl });
+  await app.register(walletAuthRoutes, { prefix: WALLET_PATH, db: db.db, authenticate, tokens, cookieSecure: config.cookieSecure, publicUrl: config.publicUrl });
   // invitations and self sign-up: the admin side, and the emailed links' public side
   const linkMailer = createMailer(config);
   app.addHook('onClose', async () => linkMailer.close());

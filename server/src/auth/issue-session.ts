@@ -24,7 +24,7 @@ export const SECOND_FACTOR_COOKIE = 'accent_2fa';
 export const SECOND_FACTOR_PENDING_COOKIE = 'accent_2fa_pending';
 
 /** How the user proved who they are, kept in the sign-in's audit entry. */
-export type SignInMethod = 'password' | 'email_code' | 'sso' | 'invitation' | 'sign_up';
+export type SignInMethod = 'password' | 'email_code' | 'sso' | 'invitation' | 'sign_up' | 'wallet';
 
 /** Where the studio is served from, the web client URL when the environment names none. */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

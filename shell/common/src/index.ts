@@ -10,3 +10,5 @@ export * from './team.js';
 export * from './two-factor.js';
 export * from './sso.js';
 export * from './sso-login.js';
+export * from './wallet.js';
+export * from './wallet-login.js';
