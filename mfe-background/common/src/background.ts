@@ -605,3 +605,28 @@ export const BACKGROUND_INTERVAL_CRON: Readonly<Record<BackgroundInterval, strin
   weekly: '0 9 * * 1',
   monthly: '0 9 1 * *',
 };
+
+// ---- Versions ----------------------------------------------------------------------------------
+// Every save that changes an agent is a version (kept by the database); restoring one saves a new one.
+
+export const BACKGROUND_VERSION_TEXTS = {
+  restoredFrom: (number: number) => `Restored from version ${number}`,
+  versionNotFound: 'Version not found',
+} as const;
+
+export const backgroundAgentVersionSchema = z.object({
+  number: z.number().int().min(1),
+  /** 'Restored from version N', or null for a save */
+  note: z.string().nullable(),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  category: z.string(),
+  status: z.string(),
+  /** the stored configuration as saved (validated when shown) */
+  config: z.unknown(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type BackgroundAgentVersion = z.infer<typeof backgroundAgentVersionSchema>;
+export const backgroundAgentVersionsResponseSchema = z.object({ versions: z.array(backgroundAgentVersionSchema) });

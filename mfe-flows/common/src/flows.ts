@@ -736,3 +736,41 @@ export const flowTestRequestSchema = z.object({
   startNodeId: z.string().min(1).optional(),
 });
 export type FlowTestRequest = z.input<typeof flowTestRequestSchema>;
+
+// ---- Versions ----------------------------------------------------------------------------------
+// A version is a save the builder names ("Save version…"), a deploy, or a restore, never an auto-save.
+
+export const FLOW_VERSION_KINDS = ['named', 'deployed', 'restored'] as const;
+export type FlowVersionKind = (typeof FLOW_VERSION_KINDS)[number];
+export const FLOW_VERSION_NAME_MAX = 120;
+export const FLOW_VERSION_TEXTS = {
+  deployed: 'Deployed',
+  restoredFrom: (label: string, number: number) => `Restored from version ${number} (${label})`,
+  nameRequired: 'Give the version a name.',
+  nameTooLong: `A version name has at most ${FLOW_VERSION_NAME_MAX} characters.`,
+  versionNotFound: 'Version not found',
+} as const;
+
+export const flowVersionCreateSchema = z.object({
+  name: z
+    .string({ error: FLOW_VERSION_TEXTS.nameRequired })
+    .trim()
+    .min(1, { error: FLOW_VERSION_TEXTS.nameRequired })
+    .max(FLOW_VERSION_NAME_MAX, { error: FLOW_VERSION_TEXTS.nameTooLong }),
+});
+
+export const flowVersionSchema = z.object({
+  number: z.number().int().min(1),
+  kind: z.enum(FLOW_VERSION_KINDS),
+  label: z.string(),
+  /** the flow's settings and graph at that moment; the graph as stored (validated when run or shown) */
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  flow_data: z.unknown(),
+  /** the email of who made it ('' once they are deleted) */
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type FlowVersion = z.infer<typeof flowVersionSchema>;
+export const flowVersionsResponseSchema = z.object({ versions: z.array(flowVersionSchema) });

@@ -3,11 +3,18 @@
 // document of a run, and the signed event webhook of event-type agents.
 import { timingSafeEqual } from 'node:crypto';
 import { apiErrorSchema } from '../http/api-error.js';
-import { backgroundEventTriggerSchema, backgroundRunNowResponseSchema, backgroundTestRequestSchema, backgroundTestResultSchema } from '@accent/background-common';
+import {
+  backgroundAgentVersionsResponseSchema,
+  backgroundEventTriggerSchema,
+  backgroundRunNowResponseSchema,
+  backgroundTestRequestSchema,
+  backgroundTestResultSchema,
+} from '@accent/background-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { byCaller, record } from '../audit/audit.js';
 import type { AuthUser } from '../auth/access-token.js';
 import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
@@ -22,6 +29,7 @@ import { renderDocument } from './format.js';
 import { retryOptions } from './reconcile.js';
 import { BACKGROUND_QUEUES, buildReport, type BackgroundRunJob, type BackgroundRunner } from './run.js';
 import { withBackgroundTables } from './tables.js';
+import { listBackgroundVersions, restoreBackgroundVersion } from './versions.js';
 
 export const BACKGROUND_ROUTE_MESSAGES = {
   notFound: 'Background agent not found',
@@ -152,6 +160,43 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
         .header('content-disposition', `attachment; filename="${fileStem(run.agent_name || config.name)}-${stamp}.${doc.extension}"`)
         .header('cache-control', 'private, no-store')
         .send(doc.body);
+    },
+  );
+
+  app.get(
+    '/background-agents/:id/versions',
+    {
+      onRequest: [options.authenticate],
+      schema: { ...common, summary: "The agent's versions (one per save that changed it), newest first, each with its fields and configuration", params: idParams, response: { 200: backgroundAgentVersionsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const row = await visibleAgent(caller, request.params.id);
+      if (!row) throw new HttpError(404, BACKGROUND_ROUTE_MESSAGES.notFound);
+      return { versions: await listBackgroundVersions(options.db, row.id) };
+    },
+  );
+
+  app.post(
+    '/background-agents/:id/versions/:number/restore',
+    {
+      onRequest: [options.authenticate, builders],
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        ...common,
+        summary: "Restore: the version's fields and configuration are saved over the agent (its status stays), recorded as a new version",
+        params: idParams.extend({ number: z.coerce.number({ error: 'Version must be a number' }).int().min(1, { error: 'Version must be a number from 1' }) }),
+        response: { 200: z.object({ number: z.number(), restored: z.number() }), ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      if (caller.role !== 'admin' && caller.role !== 'builder') throw new HttpError(403, BACKGROUND_ROUTE_MESSAGES.buildersOnly);
+      const row = await visibleAgent(caller, request.params.id);
+      if (!row) throw new HttpError(404, BACKGROUND_ROUTE_MESSAGES.notFound);
+      const result = await restoreBackgroundVersion(options.db, { agentId: row.id, number: request.params.number, userId: caller.id });
+      await record(options.db, { ...byCaller(request), action: 'background.version_restore', target: row.name, details: { agent_id: row.id, restored: result.restored, version: result.number } });
+      return result;
     },
   );
 

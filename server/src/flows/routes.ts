@@ -3,7 +3,16 @@
 // a flow's recent runs. Visibility is the flows_select RLS rule of 007: the caller's library, and the
 // caller's own flows unless an administrator; changing things needs the admin or builder role.
 import { apiErrorSchema } from '../http/api-error.js';
-import { FLOW_RUN_STATUSES, FLOW_RUN_TRIGGERS, flowRunNodeResultSchema, flowRunSchema, flowTestRequestSchema } from '@accent/flows-common';
+import {
+  FLOW_RUN_STATUSES,
+  FLOW_RUN_TRIGGERS,
+  FLOW_VERSION_TEXTS,
+  flowRunNodeResultSchema,
+  flowRunSchema,
+  flowTestRequestSchema,
+  flowVersionCreateSchema,
+  flowVersionsResponseSchema,
+} from '@accent/flows-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -30,6 +39,7 @@ import { FlowValidationError, prepareFlow } from './engine.js';
 import { FORM_CSP, formPayload, formSpecOf, renderForm, renderSubmitted } from './form.js';
 import type { FlowRunner } from './runner.js';
 import { withFlowTables } from './tables.js';
+import { listFlowVersions, recordFlowVersion, restoreFlowVersion } from './versions.js';
 
 export const FLOW_ROUTE_MESSAGES = {
   notFound: 'Flow not found',
@@ -185,6 +195,8 @@ export const flowRoutes: FastifyPluginAsyncZod<FlowRoutesOptions> = async (app, 
         badFlow(error);
       }
       await db.updateTable('flows').set({ status: 'active' }).where('id', '=', flow.id).execute();
+      // what was deployed is kept as a version
+      await recordFlowVersion(database, { flowId: flow.id, kind: 'deployed', label: FLOW_VERSION_TEXTS.deployed, userId: caller.id });
       if (scheduler.running) {
         // (not running: the schedule is made when the scheduler starts — see reconcileFlowSchedules)
         if (deployment!.schedule) await scheduleFlow(scheduler.boss(), flow.id, deployment!.schedule);
@@ -221,6 +233,59 @@ export const flowRoutes: FastifyPluginAsyncZod<FlowRoutesOptions> = async (app, 
     async (request) => {
       const { flow } = await loadVisible(request, request.params.id);
       return deploymentOf(request, flow);
+    },
+  );
+
+  app.get(
+    '/flows/:id/versions',
+    {
+      onRequest: [authenticate],
+      schema: { ...common, summary: "The flow's versions (named saves, deploys and restores), newest first, each with its settings and graph", params: idParams, response: { 200: flowVersionsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { flow } = await loadVisible(request, request.params.id);
+      return { versions: await listFlowVersions(database, flow.id) };
+    },
+  );
+
+  app.post(
+    '/flows/:id/versions',
+    {
+      onRequest: [authenticate, builders],
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        ...common,
+        summary: 'Save version…: keeps the flow as saved now (settings and graph) as a named version',
+        params: idParams,
+        body: flowVersionCreateSchema,
+        response: { 201: z.object({ number: z.number() }), ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { caller, flow } = await loadVisible(request, request.params.id);
+      const number = await recordFlowVersion(database, { flowId: flow.id, kind: 'named', label: request.body.name, userId: caller.id });
+      await record(database, { ...byCaller(request), action: 'flow.version_save', target: flow.name, details: { flow_id: flow.id, version: number, name: request.body.name } });
+      return reply.code(201).send({ number });
+    },
+  );
+
+  app.post(
+    '/flows/:id/versions/:number/restore',
+    {
+      onRequest: [authenticate, builders],
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        ...common,
+        summary: "Restore: the version's settings and graph replace the flow's draft, recorded as a new version (history is never rewritten)",
+        params: idParams.extend({ number: z.coerce.number({ error: 'Version must be a number' }).int().min(1, { error: 'Version must be a number from 1' }) }),
+        response: { 200: z.object({ number: z.number(), restored: z.number() }), ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { caller, flow } = await loadVisible(request, request.params.id);
+      const result = await restoreFlowVersion(database, { flowId: flow.id, number: request.params.number, userId: caller.id });
+      await record(database, { ...byCaller(request), action: 'flow.version_restore', target: flow.name, details: { flow_id: flow.id, restored: result.restored, version: result.number } });
+      return result;
     },
   );
 

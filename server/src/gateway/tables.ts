@@ -29,4 +29,7 @@ export const GATEWAY_TABLES: Readonly<Record<string, GatewayTableConfig>> = {
   pages: { writable: true, maxRows: DEFAULT_MAX_ROWS },
   page_versions: { writable: false, maxRows: DEFAULT_MAX_ROWS },
   page_personalizations: { writable: false, maxRows: DEFAULT_MAX_ROWS },
+  // 027: versions of flows and background agents, read like their flow or agent (written only by the server)
+  flow_versions: { writable: false, maxRows: DEFAULT_MAX_ROWS },
+  background_agent_versions: { writable: false, maxRows: DEFAULT_MAX_ROWS },
 };
