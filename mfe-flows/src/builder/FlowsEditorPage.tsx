@@ -59,6 +59,8 @@ import {
 import { Palette } from './Palette.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
 import { RunsPanel } from './RunsPanel.js';
+import { SaveVersionDialog } from '../versions/SaveVersionDialog.js';
+import { VersionsPanel } from '../versions/VersionsPanel.js';
 import { TestPanel } from './TestPanel.js';
 import { DeploymentDialog } from './DeploymentDialog.js';
 import { EditableTitle } from './EditableTitle.js';
@@ -177,9 +179,13 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   // the side panel: Test Flow or Runs (one at a time), else Node Properties of the selected node
-  const [panel, setPanel] = useState<'test' | 'runs' | null>(null);
+  const [panel, setPanel] = useState<'test' | 'runs' | 'versions' | null>(null);
   const testOpen = panel === 'test';
   const runsOpen = panel === 'runs';
+  const versionsOpen = panel === 'versions';
+  const [savingVersion, setSavingVersion] = useState(false);
+  // bumped when a version is made here (Save version…, Deploy) so the Versions panel reloads
+  const [versionsKey, setVersionsKey] = useState(0);
   const setTestOpen = useCallback((open: boolean | ((o: boolean) => boolean)) => {
     setPanel((p) => ((typeof open === 'function' ? open(p === 'test') : open) ? 'test' : p === 'test' ? null : p));
   }, []);
@@ -250,6 +256,15 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     nodes: latest.current.nodes.map(fromCanvasNode),
     edges: latest.current.edges.map(fromCanvasEdge),
   }));
+
+  /** A restored version is now the stored flow: it replaces what the editor shows (nothing left to save). */
+  const loadRestored = useCallback(async () => {
+    const stored = await api.getFlow(initial.id);
+    if (!stored) return;
+    setMeta((m) => ({ ...m, name: stored.name, description: stored.description, tags: stored.tags }));
+    setNodes(stored.flowData.nodes.map(toCanvasNode));
+    setEdges(stored.flowData.edges.map(toCanvasEdge));
+  }, [api, initial.id]);
 
   // ---- canvas -------------------------------------------------------------------------------------
 
@@ -432,9 +447,17 @@ export function FlowEditor({ initial }: FlowEditorProps) {
           <Button variant="secondary" onClick={() => setPanel((p) => (p === 'runs' ? null : 'runs'))} aria-pressed={runsOpen}>
             Runs
           </Button>
+          <Button variant="secondary" onClick={() => setPanel((p) => (p === 'versions' ? null : 'versions'))} aria-pressed={versionsOpen}>
+            Versions
+          </Button>
           {canEdit && (
             <Button variant="secondary" onClick={() => void saveNow()} loading={saving}>
               Save Flow
+            </Button>
+          )}
+          {canEdit && (
+            <Button variant="secondary" onClick={() => setSavingVersion(true)}>
+              Save version…
             </Button>
           )}
           {canEdit &&
@@ -443,7 +466,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
                 Undeploy
               </Button>
             ) : (
-              <Button onClick={() => void deploy()} loading={deploying}>
+              <Button onClick={() => void deploy().then(() => setVersionsKey((k) => k + 1))} loading={deploying}>
                 Deploy
               </Button>
             ))}
@@ -493,6 +516,8 @@ export function FlowEditor({ initial }: FlowEditorProps) {
             onClose={() => setTestOpen(false)}
             onSelectNode={selectNode}
           />
+        ) : versionsOpen ? (
+          <VersionsPanel flowId={initial.id} canEdit={canEdit} refreshKey={versionsKey} flush={flush} onRestored={loadRestored} onClose={() => setPanel(null)} />
         ) : runsOpen ? (
           <RunsPanel flowId={initial.id} selected={historyRun} onSelectRun={setHistoryRun} onClose={() => setPanel(null)} onSelectNode={selectNode} />
         ) : (
@@ -500,6 +525,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         )}
       </div>
       <DeploymentDialog deployment={deployment} onClose={dismissDeployment} />
+      <SaveVersionDialog open={savingVersion} flowId={initial.id} flush={flush} onSaved={() => setVersionsKey((k) => k + 1)} onClose={() => setSavingVersion(false)} />
     </div>
   );
 }

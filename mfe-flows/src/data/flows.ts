@@ -10,6 +10,7 @@ import {
   flowId,
   flowRunSchema,
   flowToRow,
+  flowVersionsResponseSchema,
   parseFlowImport,
   userIdFor,
   FLOW_AUTHOR,
@@ -20,6 +21,7 @@ import {
   type FlowExportFile,
   type FlowRun,
   type FlowStatus,
+  type FlowVersion,
 } from '@accent/flows-common';
 import { getDataClient } from '@accent/shared/data';
 import { attempt, databaseError, NOT_FOUND_CODE, strict, type DataClientSource } from '@accent/shared/data';
@@ -98,6 +100,12 @@ export interface FlowsService {
   getDeployment(id: string): Promise<FlowDeploymentState>;
   /** GET /api/v1/flows/:id/runs */
   listFlowRuns(id: string): Promise<FlowRun[]>;
+  /** GET /api/v1/flows/:id/versions: named saves, deploys and restores, newest first */
+  listFlowVersions(id: string): Promise<FlowVersion[]>;
+  /** POST /api/v1/flows/:id/versions: the stored flow as a named version; resolves with its number */
+  saveFlowVersion(id: string, name: string): Promise<number>;
+  /** POST /api/v1/flows/:id/versions/:n/restore: the version replaces the stored flow, recorded as a new version */
+  restoreFlowVersion(id: string, number: number): Promise<{ number: number; restored: number }>;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : 0);
@@ -334,6 +342,21 @@ export function createFlowsService(source: DataClientSource = getDataClient, htt
         ...(d.formUrl ? { formUrl: d.formUrl } : {}),
         ...(d.schedule ? { schedule: d.schedule } : {}),
       };
+    },
+
+    async listFlowVersions(id) {
+      const { data } = await http.get<unknown>(`/api/v1/flows/${encodeURIComponent(id)}/versions`);
+      return flowVersionsResponseSchema.parse(data).versions;
+    },
+
+    async saveFlowVersion(id, name) {
+      const { data } = await http.post<unknown>(`/api/v1/flows/${encodeURIComponent(id)}/versions`, { name });
+      return z.object({ number: z.number() }).parse(data).number;
+    },
+
+    async restoreFlowVersion(id, number) {
+      const { data } = await http.post<unknown>(`/api/v1/flows/${encodeURIComponent(id)}/versions/${number}/restore`);
+      return z.object({ number: z.number(), restored: z.number() }).parse(data);
     },
 
     async listFlowRuns(id) {

@@ -2,7 +2,7 @@
 // `flows` through @accent/shared/data and the flow endpoints) and the toast bus by default; tests inject
 // plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Flow, FlowExportFile, FlowRun, FlowStatus } from '@accent/flows-common';
+import type { Flow, FlowExportFile, FlowRun, FlowStatus, FlowVersion } from '@accent/flows-common';
 import { flowId } from '@accent/flows-common';
 import { toast } from '@accent/shared/client';
 import { flowsService, type FlowDeployment, type FlowDeploymentState, type FlowPatch, type FlowSummary, type FlowUser } from '../data/flows.js';
@@ -30,6 +30,12 @@ export interface FlowsData {
   getDeployment(id: string): Promise<FlowDeploymentState>;
   /** the flow's recent runs, newest first (GET /api/v1/flows/:id/runs) */
   listFlowRuns(id: string): Promise<FlowRun[]>;
+  /** named saves, deploys and restores, newest first (GET /api/v1/flows/:id/versions) */
+  listFlowVersions(id: string): Promise<FlowVersion[]>;
+  /** keeps the stored flow as a version named `name`; resolves with its number */
+  saveFlowVersion(id: string, name: string): Promise<number>;
+  /** the version replaces the stored flow and is recorded as a new version */
+  restoreFlowVersion(id: string, number: number): Promise<{ number: number; restored: number }>;
 }
 
 /** Flows also warn (No Flows to Export). */
@@ -76,6 +82,9 @@ export const defaultFlowsEnvironment: FlowsEnvironment = {
     undeployFlow: (id) => flowsService.undeployFlow(id),
     getDeployment: (id) => flowsService.getDeployment(id),
     listFlowRuns: (id) => flowsService.listFlowRuns(id),
+    listFlowVersions: (id) => flowsService.listFlowVersions(id),
+    saveFlowVersion: (id, name) => flowsService.saveFlowVersion(id, name),
+    restoreFlowVersion: (id, number) => flowsService.restoreFlowVersion(id, number),
   },
   notify: {
     success: (title, message, duration) => toast.success(title, message, duration),

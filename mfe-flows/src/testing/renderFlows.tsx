@@ -93,6 +93,9 @@ export function fakeApi(initial: Flow[] = []): FakeApi {
     }),
     getDeployment: jest.fn<FlowsData['getDeployment']>(async (id) => ({ deployed: deployed.has(id) })),
     listFlowRuns: jest.fn<FlowsData['listFlowRuns']>(async () => []),
+    listFlowVersions: jest.fn<FlowsData['listFlowVersions']>(async () => []),
+    saveFlowVersion: jest.fn<FlowsData['saveFlowVersion']>(async () => 1),
+    restoreFlowVersion: jest.fn<FlowsData['restoreFlowVersion']>(async (_id, number) => ({ number: number + 1, restored: number })),
   };
 }
 

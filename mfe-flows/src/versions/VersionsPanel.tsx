@@ -1,0 +1,200 @@
+// The flow editor's Versions panel: the versions the builder named, the deploys and the restores (who,
+// when; newest first), a diff of any two (settings, nodes added/removed/changed with their fields, edges)
+// and Restore, which replaces the draft with the chosen version after a confirmation and is recorded as a
+// new version on the server — history is never rewritten.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FlowVersion } from '@accent/flows-common';
+import { Button, ConfirmDialog, Select } from '@accent/shared/ui';
+import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
+import { diffFlowVersions, type FieldChange, type FlowVersionDiff } from './diff.js';
+import styles from './Versions.module.css';
+
+export const FLOW_VERSIONS_TEXTS = {
+  title: 'Versions',
+  loading: 'Loading versions…',
+  loadFailed: 'Could not load the versions',
+  empty: 'No versions yet. Save a version or deploy the flow to keep one.',
+  compare: 'Compare version',
+  with: 'with version',
+  same: 'These versions are the same.',
+  restore: 'Restore',
+  restoreTitle: (v: number) => `Restore version ${v}?`,
+  restoreMessage: (v: number) => `The flow in the editor is replaced by version ${v}. This is kept as a new version; earlier versions stay.`,
+  restored: 'Version restored',
+  restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
+  restoreFailed: 'Restore failed',
+} as const;
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+export interface VersionsPanelProps {
+  flowId: string;
+  canEdit: boolean;
+  /** changes when a version is saved elsewhere (Save version…, Deploy), so the list reloads */
+  refreshKey: number;
+  /** saves pending edits; false when that failed */
+  flush: () => Promise<boolean>;
+  /** the server restored a version: load the stored flow into the editor */
+  onRestored: () => Promise<void>;
+  onClose: () => void;
+}
+
+export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, onClose }: VersionsPanelProps) {
+  const { api, notify } = useFlowsEnv();
+  const [versions, setVersions] = useState<FlowVersion[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [pair, setPair] = useState<[number, number] | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const list = await api.listFlowVersions(flowId);
+      setVersions(list);
+      // the newest against the one before it, unless a chosen pair is still listed
+      setPair((current) => {
+        if (current && current.every((n) => list.some((v) => v.number === n))) return current;
+        return list.length >= 2 ? [list[1]!.number, list[0]!.number] : null;
+      });
+    } catch (err) {
+      setLoadError(errorMessage(err));
+    }
+  }, [api, flowId]);
+  useEffect(() => void load(), [load, refreshKey]);
+
+  const diff = useMemo(() => {
+    if (!pair || !versions) return null;
+    const older = versions.find((v) => v.number === Math.min(...pair));
+    const newer = versions.find((v) => v.number === Math.max(...pair));
+    return older && newer ? diffFlowVersions(older, newer) : null;
+  }, [pair, versions]);
+
+  async function restore(number: number) {
+    setBusy(true);
+    try {
+      // pending edits are saved first, so the restore is not overwritten by a late auto-save
+      await flush();
+      const result = await api.restoreFlowVersion(flowId, number);
+      await onRestored();
+      notify.success(FLOW_VERSIONS_TEXTS.restored, FLOW_VERSIONS_TEXTS.restoredText(result.restored, result.number));
+      await load();
+    } catch (err) {
+      notify.error(FLOW_VERSIONS_TEXTS.restoreFailed, errorMessage(err));
+    } finally {
+      setBusy(false);
+      setRestoring(null);
+    }
+  }
+
+  const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}: ${v.label}` }));
+  return (
+    <aside className={styles.side} aria-label={FLOW_VERSIONS_TEXTS.title}>
+      <div className={styles.head}>
+        <h2 className={styles.title}>{FLOW_VERSIONS_TEXTS.title}</h2>
+        <button type="button" className={styles.close} aria-label="Close versions panel" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {loadError ? (
+        <div role="alert">
+          <p className={styles.error}>
+            {FLOW_VERSIONS_TEXTS.loadFailed}: {loadError}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => void load()}>
+            Try again
+          </Button>
+        </div>
+      ) : !versions ? (
+        <p className={styles.muted} role="status">
+          {FLOW_VERSIONS_TEXTS.loading}
+        </p>
+      ) : versions.length === 0 ? (
+        <p className={styles.muted}>{FLOW_VERSIONS_TEXTS.empty}</p>
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="Flow versions">
+            {versions.map((v, i) => (
+              <li key={v.number} className={styles.item}>
+                <div>
+                  <div className={styles.label}>
+                    Version {v.number}: {v.label}
+                    {i === 0 ? ' (latest)' : ''}
+                  </div>
+                  <div className={styles.muted}>
+                    {v.created_by || '—'} · <time dateTime={v.created_at}>{when(v.created_at)}</time>
+                  </div>
+                </div>
+                {canEdit && (
+                  <Button size="sm" variant="secondary" onClick={() => setRestoring(v.number)} aria-label={`Restore version ${v.number}`}>
+                    {FLOW_VERSIONS_TEXTS.restore}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {pair && (
+            <section aria-label="Compare versions" className={styles.node}>
+              <div className={styles.pickers}>
+                <Select label={FLOW_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => setPair([Number(e.target.value), pair[1]])} />
+                <Select label={FLOW_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => setPair([pair[0], Number(e.target.value)])} />
+              </div>
+              {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
+            </section>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={restoring !== null}
+        title={FLOW_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
+        message={FLOW_VERSIONS_TEXTS.restoreMessage(restoring ?? 0)}
+        confirmLabel={FLOW_VERSIONS_TEXTS.restore}
+        busy={busy}
+        onConfirm={() => restoring !== null && void restore(restoring)}
+        onCancel={() => setRestoring(null)}
+      />
+    </aside>
+  );
+}
+
+function DiffView({ diff, older, newer }: { diff: FlowVersionDiff; older: number; newer: number }) {
+  if (diff.same) return <p className={styles.muted}>{FLOW_VERSIONS_TEXTS.same}</p>;
+  return (
+    <div className={styles.node}>
+      {diff.settings.length > 0 && <Fields title="Settings" rows={diff.settings} older={older} newer={newer} />}
+      {diff.nodes.map((n) => (
+        <section key={n.id} className={styles.node} aria-label={`Node ${n.label}`}>
+          <h3 className={styles.nodeTitle}>
+            {n.label} ({n.type}): {n.kind}
+          </h3>
+          {n.fields.length > 0 && <Fields title="Field" rows={n.fields} older={older} newer={newer} />}
+        </section>
+      ))}
+      {diff.edgesAdded.length > 0 && <p className={styles.added}>Edges added: {diff.edgesAdded.join('; ')}</p>}
+      {diff.edgesRemoved.length > 0 && <p className={styles.removed}>Edges removed: {diff.edgesRemoved.join('; ')}</p>}
+    </div>
+  );
+}
+
+function Fields({ title, rows, older, newer }: { title: string; rows: FieldChange[]; older: number; newer: number }) {
+  return (
+    <table className={styles.table} aria-label={title}>
+      <thead>
+        <tr>
+          <th scope="col">{title}</th>
+          <th scope="col">Version {older}</th>
+          <th scope="col">Version {newer}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            <td className={styles.removed}>{r.before}</td>
+            <td className={styles.added}>{r.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
