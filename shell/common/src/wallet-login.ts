@@ -4,8 +4,7 @@
 export const WALLET_LOGIN_TEXTS = {
   signIn: 'Sign in with Ethereum',
   signingIn: 'Waiting for your wallet…',
-  noAccount: 'Your wallet did not share an account.',
-  rejected: 'The signature was cancelled in your wallet.',
+  failed: 'Sign-in with Ethereum did not complete. Check your connection and try again.',
 } as const;
 
 /** GET /api/auth/wallet/status's answer (`walletStatusResponseSchema`), read by hand. */

@@ -12,6 +12,7 @@ import { CredentialsPanel } from './CredentialsPanel.js';
 import { RemotesPanel } from './RemotesPanel.js';
 import { SettingsPanel } from './SettingsPanel.js';
 import { SignInPanel } from './SignInPanel.js';
+import { WalletSignInPanel } from './WalletSignInPanel.js';
 import { UsersPanel } from './UsersPanel.js';
 import styles from './Admin.module.css';
 
@@ -72,7 +73,12 @@ function AdminArea() {
         {active === 'providers' && <CredentialsPanel key="provider" kind="provider" />}
         {active === 'connectors' && <CredentialsPanel key="connector" kind="connector" />}
         {active === 'settings' && <SettingsPanel />}
-        {active === 'sign-in' && <SignInPanel />}
+        {active === 'sign-in' && (
+          <>
+            <SignInPanel />
+            <WalletSignInPanel />
+          </>
+        )}
         {active === 'remotes' && <RemotesPanel />}
         {active === 'audit' && <AuditPanel />}
         {active === 'analytics' && <AnalyticsView admin />}

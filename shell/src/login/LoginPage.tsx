@@ -12,6 +12,7 @@ import styles from './LoginPage.module.css';
 import { SignUpLink } from './SignUpLink.js';
 import { EmailSignInLinks } from './EmailSignInLinks.js';
 import { SsoError, SsoSignIn, useLoginTarget } from './SsoSignIn.js';
+import { WalletSignIn } from './WalletSignIn.js';
 
 export default function LoginPage() {
   const { status } = useSession();
@@ -39,6 +40,7 @@ export default function LoginPage() {
           <LoginForm onSuccess={() => navigate(target, { replace: true })} />
           <EmailSignInLinks />
           <SsoSignIn target={sso.target} />
+          <WalletSignIn target={sso.target} onSignedIn={() => navigate(target, { replace: true })} />
         </div>
         <SignUpLink className={styles.back} />
         <p className={styles.back}>

@@ -6,6 +6,8 @@ import { ToastHost } from '@accent/shared/ui';
 import { SsoApiContext, type SsoApi } from '../sso/sso-api.js';
 import { fakeSsoApi } from '../sso/testing.js';
 import { LINKED_ACCOUNTS_TEXTS, LinkedAccountsSection } from './LinkedAccountsSection.js';
+import { WalletApiContext } from '../wallet/wallet-api.js';
+import { fakeWalletApi } from '../wallet/testing.js';
 
 afterEach(() => toast.clear());
 
@@ -14,8 +16,10 @@ const IDENTITY = { id: 'i-1', provider: 'Example ID', issuer: 'https://login.exa
 const renderSection = (api: SsoApi) =>
   render(
     <SsoApiContext.Provider value={api}>
-      <LinkedAccountsSection />
-      <ToastHost />
+      <WalletApiContext.Provider value={fakeWalletApi()}>
+        <LinkedAccountsSection />
+        <ToastHost />
+      </WalletApiContext.Provider>
     </SsoApiContext.Provider>,
   );
 

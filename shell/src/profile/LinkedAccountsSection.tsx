@@ -8,6 +8,7 @@ import type { LinkedIdentitiesResponse, LinkedIdentity } from '@accent/shell-com
 import { Section } from '../app/Page.js';
 import { useSsoApi } from '../sso/sso-api.js';
 import styles from './Profile.module.css';
+import { LinkedWallets } from './LinkedWallets.js';
 
 export const LINKED_ACCOUNTS_TEXTS = {
   title: 'Linked accounts',
@@ -95,6 +96,7 @@ export function LinkedAccountsSection() {
           {!data.has_password && <p className={styles.lead}>{LINKED_ACCOUNTS_TEXTS.noPassword}</p>}
         </>
       )}
+      <LinkedWallets />
       <ConfirmDialog
         open={unlinking !== null}
         danger

@@ -4,6 +4,8 @@ import { ADMIN, renderWithProviders, testSession } from '../app/testing.js';
 import ProfilePage from './ProfilePage.js';
 import { SsoApiContext } from '../sso/sso-api.js';
 import { fakeSsoApi } from '../sso/testing.js';
+import { WalletApiContext } from '../wallet/wallet-api.js';
+import { fakeWalletApi } from '../wallet/testing.js';
 
 const session = testSession();
 beforeAll(() => session.signIn(ADMIN));
@@ -13,7 +15,9 @@ describe('Profile page', () => {
   it('shows who is signed in', async () => {
     await renderWithProviders(
       <SsoApiContext.Provider value={fakeSsoApi()}>
-        <ProfilePage />
+        <WalletApiContext.Provider value={fakeWalletApi()}>
+          <ProfilePage />
+        </WalletApiContext.Provider>
       </SsoApiContext.Provider>,
       '/profile',
     );

@@ -2,7 +2,7 @@
 // ethers wallets made for each test, verified with siwe. Every refusal is checked for its words, its
 // status and its audit entry.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Wallet } from 'ethers';
+import { type BaseWallet, Wallet } from 'ethers';
 import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { SiweMessage } from 'siwe';
@@ -36,7 +36,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method, url, payload, headers, remoteAddress });
 const allow = (enabled: boolean, chain_ids = [1]) => call('PUT', '/api/v1/admin/wallet-sign-in', { enabled, chain_ids }, admin.headers);
-const signInMessage = async (wallet: Wallet, chain_id = 1, from = '127.0.0.1') =>
+const signInMessage = async (wallet: BaseWallet, chain_id = 1, from = '127.0.0.1') =>
   call('POST', '/api/auth/wallet/sign-in/message', { environment, library, address: wallet.address, chain_id }, {}, from);
 const signIn = (message: string, signature: string, from = '127.0.0.1') => call('POST', '/api/auth/wallet/sign-in', { message, signature }, {}, from);
 
@@ -54,7 +54,7 @@ const failures = async (reason: string) =>
   (await sql<{ action: string; details: Record<string, unknown> }>`SELECT action, details FROM audit_log WHERE action = 'auth.sign_in_failed' AND details->>'method' = 'wallet' AND details->>'reason' = ${reason}`.execute(ctx.database.db)).rows;
 
 /** A message with one field changed from the server's, signed by `wallet`. */
-async function altered(message: string, wallet: Wallet, change: Partial<SiweMessage>) {
+async function altered(message: string, wallet: BaseWallet, change: Partial<SiweMessage>) {
   const text = new SiweMessage({ ...new SiweMessage(message), ...change }).prepareMessage();
   return { text, signature: await wallet.signMessage(text) };
 }
