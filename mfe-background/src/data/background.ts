@@ -8,6 +8,7 @@ import type { AxiosInstance } from 'axios';
 import { api } from '@accent/shared/client';
 import {
   backgroundAgentToRow,
+  backgroundAgentVersionsResponseSchema,
   backgroundConfigFromRow,
   backgroundDeliverySchema,
   backgroundEventTriggerSchema,
@@ -24,6 +25,7 @@ import {
   type BackgroundAgentCard,
   type BackgroundAgentConfig,
   type BackgroundAgentStatus,
+  type BackgroundAgentVersion,
   type BackgroundDelivery,
   type BackgroundEventTrigger,
   type BackgroundOutputFormat,
@@ -100,6 +102,10 @@ export interface BackgroundAgentsService {
   getEventTrigger(id: string): Promise<BackgroundEventTrigger>;
   /** GET /api/v1/background-agents/:id/runs/:runId/document: the formatted output with its file name */
   downloadDocument(agentId: string, runId: string): Promise<BackgroundDocument>;
+  /** GET /api/v1/background-agents/:id/versions: one per save that changed the agent, newest first */
+  listVersions(id: string): Promise<BackgroundAgentVersion[]>;
+  /** POST /api/v1/background-agents/:id/versions/:n/restore: saved over the agent as a new version */
+  restoreVersion(id: string, number: number): Promise<{ number: number; restored: number }>;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -276,6 +282,18 @@ export function createBackgroundAgentsService(source: DataClientSource = getData
     async getEventTrigger(id) {
       const { data } = await http.get<unknown>(`${agentPath(id)}/event-trigger`);
       return backgroundEventTriggerSchema.parse(data);
+    },
+
+    async listVersions(id) {
+      const { data } = await http.get<unknown>(`${agentPath(id)}/versions`);
+      return backgroundAgentVersionsResponseSchema.parse(data).versions;
+    },
+
+    async restoreVersion(id, number) {
+      const { data } = await http.post<unknown>(`${agentPath(id)}/versions/${number}/restore`);
+      const answer = data as { number?: unknown; restored?: unknown } | null;
+      if (typeof answer?.number !== 'number' || typeof answer.restored !== 'number') throw new Error('Unexpected answer from the server');
+      return { number: answer.number, restored: answer.restored };
     },
 
     async downloadDocument(agentId, runId) {

@@ -16,6 +16,7 @@ import { TestDialog } from './TestDialog.js';
 import { useBackgroundAgent } from './useBackgroundAgent.js';
 import { useBackgroundTest } from './useBackgroundTest.js';
 import { useSaveBackgroundAgent } from './useSaveBackgroundAgent.js';
+import { VersionsSection } from '../versions/VersionsSection.js';
 import styles from './Editor.module.css';
 
 export function BackgroundEditorPage() {
@@ -24,7 +25,7 @@ export function BackgroundEditorPage() {
   const navigate = useNavigate();
   // members see agents read-only (the server refuses their writes): a view, not an editor
   const canEdit = useCanBuild();
-  const { config, setConfig, storedStatus, loading, loadError, dirty } = useBackgroundAgent(editingId);
+  const { config, setConfig, replaceStored, storedStatus, loading, loadError, dirty } = useBackgroundAgent(editingId);
   const { save, saving, scheduleProblem, clearScheduleProblem, cronRef, timezoneRef } = useSaveBackgroundAgent(config, editingId);
   const { testState, test, closeTest } = useBackgroundTest(config, editingId);
   const runs = useAgentRuns(editingId);
@@ -144,6 +145,7 @@ export function BackgroundEditorPage() {
         </fieldset>
         <AgentPreview config={config} />
       </div>
+      {editingId && <VersionsSection agentId={editingId} canEdit={canEdit} dirty={dirty} onRestored={replaceStored} />}
       {editingId && <RunsPanel agentId={editingId} state={runs} />}
       <TestDialog state={testState} onClose={closeTest} onRetry={() => void test()} />
     </div>

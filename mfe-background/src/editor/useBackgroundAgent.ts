@@ -39,5 +39,11 @@ export function useBackgroundAgent(editingId: string | null) {
   }, [stored.status, missing, notify]);
 
   const dirty = !loading && !loadError && JSON.stringify(config) !== baseline;
-  return { config, setConfig, storedStatus, loading, loadError, dirty };
+  /** a configuration the server now stores (a restored version): shown, and nothing left unsaved */
+  const replaceStored = (stored: BackgroundAgentConfig) => {
+    const loadedConfig = normalizeLoadedConfig(stored);
+    setConfig(loadedConfig);
+    setBaseline(JSON.stringify(loadedConfig));
+  };
+  return { config, setConfig, replaceStored, storedStatus, loading, loadError, dirty };
 }

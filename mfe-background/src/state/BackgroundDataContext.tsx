@@ -21,6 +21,8 @@ export type BackgroundData = Pick<
   | 'testConfig'
   | 'getEventTrigger'
   | 'downloadDocument'
+  | 'listVersions'
+  | 'restoreVersion'
 >;
 
 export type { Notifier };
@@ -55,6 +57,8 @@ export const defaultBackgroundEnvironment: BackgroundEnvironment = {
     testConfig: (config, id) => backgroundAgentsService.testConfig(config, id),
     getEventTrigger: (id) => backgroundAgentsService.getEventTrigger(id),
     downloadDocument: (agentId, runId) => backgroundAgentsService.downloadDocument(agentId, runId),
+    listVersions: (id) => backgroundAgentsService.listVersions(id),
+    restoreVersion: (id, number) => backgroundAgentsService.restoreVersion(id, number),
   },
   notify: {
     success: (title, message, duration) => toast.success(title, message, duration),

@@ -111,6 +111,8 @@ export function fakeApi(initial: StoredRow[] = [], runs: BackgroundRun[] = []): 
       how: 'sha256=<HMAC-SHA256 of the raw body under the library webhook secret>',
     })),
     downloadDocument: jest.fn<BackgroundData['downloadDocument']>(async (_agentId, runId) => ({ blob: new Blob(['# doc'], { type: 'text/markdown' }), filename: `${runId}.md` })),
+    listVersions: jest.fn<BackgroundData['listVersions']>(async () => []),
+    restoreVersion: jest.fn<BackgroundData['restoreVersion']>(async (_id, number) => ({ number: number + 1, restored: number })),
     listAgents: jest.fn<BackgroundData['listAgents']>(async () => [...table.values()].map(summaryOf)),
     getAgent: jest.fn<BackgroundData['getAgent']>(async (id) => {
       const r = table.get(id);

@@ -1,0 +1,239 @@
+// The background agent editor's Versions section (saved agents): one version per save that changed the
+// agent (who, when; newest first), a side-by-side diff of any two (fields, prompts line by line, schedule,
+// delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
+import { Button, ConfirmDialog, Select } from '@accent/shared/ui';
+import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import { diffBackgroundVersions, type BackgroundVersionDiff, type FieldChange, type SideBySideRow, type TextChange } from './diff.js';
+import editorStyles from '../editor/Editor.module.css';
+import styles from './Versions.module.css';
+
+export const BACKGROUND_VERSIONS_TEXTS = {
+  title: 'Versions',
+  loading: 'Loading versions…',
+  loadFailed: 'Could not load the versions',
+  empty: 'No versions yet.',
+  compare: 'Compare version',
+  with: 'with version',
+  same: 'These versions are the same.',
+  restore: 'Restore',
+  restoreTitle: (v: number) => `Restore version ${v}?`,
+  restoreMessage: (v: number, next: number, dirty: boolean) =>
+    `Version ${v} will be saved as version ${next}, the newest version; the agent keeps its status. Earlier versions are kept.${dirty ? ' Your unsaved changes in the editor are replaced.' : ''}`,
+  restored: 'Version restored',
+  restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
+  restoreFailed: 'Restore failed',
+} as const;
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+export interface VersionsSectionProps {
+  agentId: string;
+  canEdit: boolean;
+  dirty: boolean;
+  /** the restored configuration, now stored: the editor shows it */
+  onRestored: (config: BackgroundAgentConfig) => void;
+}
+
+export function VersionsSection({ agentId, canEdit, dirty, onRestored }: VersionsSectionProps) {
+  const { api, notify } = useBackgroundEnv();
+  const [versions, setVersions] = useState<BackgroundAgentVersion[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [pair, setPair] = useState<[number, number] | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const list = await api.listVersions(agentId);
+      setVersions(list);
+      setPair((current) => {
+        if (current && current.every((n) => list.some((v) => v.number === n))) return current;
+        return list.length >= 2 ? [list[1]!.number, list[0]!.number] : null;
+      });
+    } catch (err) {
+      setLoadError(errorMessage(err));
+    }
+  }, [api, agentId]);
+  useEffect(() => void load(), [load]);
+
+  const diff = useMemo(() => {
+    if (!pair || !versions) return null;
+    const older = versions.find((v) => v.number === Math.min(...pair));
+    const newer = versions.find((v) => v.number === Math.max(...pair));
+    return older && newer ? diffBackgroundVersions(older, newer) : null;
+  }, [pair, versions]);
+
+  const newest = versions?.[0]?.number ?? 0;
+
+  async function restore(number: number) {
+    setBusy(true);
+    try {
+      const result = await api.restoreVersion(agentId, number);
+      // the agent as stored now (the restored fields with its own status)
+      const stored = await api.getAgent(agentId);
+      if (stored) onRestored(stored.config);
+      notify.success(BACKGROUND_VERSIONS_TEXTS.restored, BACKGROUND_VERSIONS_TEXTS.restoredText(result.restored, result.number));
+      await load();
+    } catch (err) {
+      notify.error(BACKGROUND_VERSIONS_TEXTS.restoreFailed, errorMessage(err));
+    } finally {
+      setBusy(false);
+      setRestoring(null);
+    }
+  }
+
+  const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}` }));
+  return (
+    <section className={editorStyles.section} aria-labelledby="bg-versions-title">
+      <h2 id="bg-versions-title" className={editorStyles.sectionTitle}>
+        {BACKGROUND_VERSIONS_TEXTS.title}
+      </h2>
+      {loadError ? (
+        <div role="alert">
+          <p className={styles.error}>
+            {BACKGROUND_VERSIONS_TEXTS.loadFailed}: {loadError}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => void load()}>
+            Try again
+          </Button>
+        </div>
+      ) : !versions ? (
+        <p className={styles.muted} role="status">
+          {BACKGROUND_VERSIONS_TEXTS.loading}
+        </p>
+      ) : versions.length === 0 ? (
+        <p className={styles.muted}>{BACKGROUND_VERSIONS_TEXTS.empty}</p>
+      ) : (
+        <div className={styles.section}>
+          <table className={styles.list} aria-label="Saved versions">
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Saved by</th>
+                <th scope="col">Saved at</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((v) => (
+                <tr key={v.number}>
+                  <td>
+                    Version {v.number}
+                    {v.number === newest ? ' (current)' : ''}
+                    {v.note ? <span className={styles.muted}> · {v.note}</span> : null}
+                  </td>
+                  <td>{v.created_by || '—'}</td>
+                  <td>
+                    <time dateTime={v.created_at}>{when(v.created_at)}</time>
+                  </td>
+                  <td className={styles.actions}>
+                    {canEdit && v.number !== newest && (
+                      <Button size="sm" variant="secondary" onClick={() => setRestoring(v.number)} aria-label={`Restore version ${v.number}`}>
+                        {BACKGROUND_VERSIONS_TEXTS.restore}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {pair && (
+            <section aria-label="Compare versions" className={styles.section}>
+              <div className={styles.pickers}>
+                <Select label={BACKGROUND_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => setPair([Number(e.target.value), pair[1]])} />
+                <Select label={BACKGROUND_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => setPair([pair[0], Number(e.target.value)])} />
+              </div>
+              {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
+            </section>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={restoring !== null}
+        title={BACKGROUND_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
+        message={BACKGROUND_VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty)}
+        confirmLabel={BACKGROUND_VERSIONS_TEXTS.restore}
+        busy={busy}
+        onConfirm={() => restoring !== null && void restore(restoring)}
+        onCancel={() => setRestoring(null)}
+      />
+    </section>
+  );
+}
+
+function DiffView({ diff, older, newer }: { diff: BackgroundVersionDiff; older: number; newer: number }) {
+  if (diff.same) return <p className={styles.muted}>{BACKGROUND_VERSIONS_TEXTS.same}</p>;
+  return (
+    <div className={styles.section}>
+      {diff.fields.length > 0 && <Fields title="Fields" rows={diff.fields} older={older} newer={newer} />}
+      {diff.texts.map((t) => (
+        <TextDiff key={t.label} change={t} older={older} newer={newer} />
+      ))}
+      {diff.schedule.length > 0 && <Fields title="Schedule" rows={diff.schedule} older={older} newer={newer} />}
+      {diff.delivery.length > 0 && <Fields title="Delivery" rows={diff.delivery} older={older} newer={newer} />}
+    </div>
+  );
+}
+
+function Fields({ title, rows, older, newer }: { title: string; rows: FieldChange[]; older: number; newer: number }) {
+  return (
+    <table className={styles.table} aria-label={title}>
+      <thead>
+        <tr>
+          <th scope="col">{title}</th>
+          <th scope="col">Version {older}</th>
+          <th scope="col">Version {newer}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            <td className={styles.removed}>{r.before}</td>
+            <td className={styles.added}>{r.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const rowClass = (row: SideBySideRow, side: 'left' | 'right') =>
+  row.kind === 'same' ? undefined : side === 'left' ? (row.left === null ? styles.blank : styles.removed) : row.right === null ? styles.blank : styles.added;
+
+function TextDiff({ change, older, newer }: { change: TextChange; older: number; newer: number }) {
+  return (
+    <table className={`${styles.table} ${styles.text}`} aria-label={change.label}>
+      <thead>
+        <tr>
+          <th scope="col">
+            {change.label} · Version {older}
+          </th>
+          <th scope="col">
+            {change.label} · Version {newer}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {change.rows.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
+          <tr key={i}>
+            <td className={rowClass(row, 'left')}>
+              {row.kind !== 'same' && row.left !== null && <span className={styles.visuallyHidden}>Removed: </span>}
+              {row.left ?? ''}
+            </td>
+            <td className={rowClass(row, 'right')}>
+              {row.kind !== 'same' && row.right !== null && <span className={styles.visuallyHidden}>Added: </span>}
+              {row.right ?? ''}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
