@@ -151,8 +151,9 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
     const refuse = (status: number, text: string, reason: string) => ({ refused: new HttpError(status, text), reason, libraryId: claimed.library_id });
     const setting = await walletSetting(db, claimed.library_id);
     if (!setting.enabled) return refuse(403, WALLET_MESSAGES.notAllowed, 'not allowed in the library');
-    const { domain } = siteOf(request);
+    const { domain, origin } = siteOf(request);
     if (parsed.domain !== domain) return refuse(400, WALLET_MESSAGES.wrongDomain, `domain ${parsed.domain.slice(0, 100)}`);
+    if (parsed.uri !== origin) return refuse(400, WALLET_MESSAGES.wrongDomain, `uri ${parsed.uri.slice(0, 200)}`);
     if (parsed.chainId !== claimed.chain_id || !setting.chainIds.includes(parsed.chainId)) {
       return refuse(400, WALLET_MESSAGES.chainNotAccepted(parsed.chainId, setting.chainIds), `chain ${parsed.chainId}`);
     }
@@ -247,7 +248,8 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
     async (request, reply) => {
       const checked = await verify(request, request.body, 'link');
       const refused = async (reason: string, refusal: HttpError) => {
-        await record(db, { ...byCaller(request), action: 'wallet.link', details: { refused: reason } });
+        // a refused proof of a wallet, like a refused sign-in (wallet.link means a wallet was linked)
+        await record(db, { ...byCaller(request), action: 'auth.sign_in_failed', details: { method: 'wallet', purpose: 'link', reason } });
         throw refusal;
       };
       if ('refused' in checked) return refused(checked.reason, checked.refused);

@@ -142,6 +142,18 @@ describe('linking a wallet and signing in with it', () => {
     expect((await failures('wallet not linked')).length).toBeGreaterThan(0);
   });
 
+  it('refuses a wallet whose user was deactivated', async () => {
+    await allow(true);
+    const person = await newPerson();
+    const { wallet } = await link(person.session);
+    await sql`UPDATE users SET active = false WHERE id = ${person.id}`.execute(ctx.database.db);
+    const { message } = (await signInMessage(wallet, 1, newAddress())).json<{ message: string }>();
+    const refused = await signIn(message, await wallet.signMessage(message), newAddress());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: WALLET_MESSAGES.inactive });
+    expect(refused.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+  });
+
   it('a wallet linked to one user cannot be linked by another', async () => {
     await allow(true);
     const first = await newPerson();
@@ -151,6 +163,8 @@ describe('linking a wallet and signing in with it', () => {
     const refused = await call('POST', '/api/auth/wallet/link', { message, signature: await wallet.signMessage(message) }, second.session.headers);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: WALLET_MESSAGES.linkedElsewhere });
+    const entry = await sql<{ details: Record<string, unknown> }>`SELECT details FROM audit_log WHERE action = 'auth.sign_in_failed' AND actor_email = ${second.email}`.execute(ctx.database.db);
+    expect(entry.rows.map((r) => r.details)).toEqual([{ method: 'wallet', purpose: 'link', reason: 'linked already' }]);
   });
 
   it('asks for the second factor when the user has one', async () => {
@@ -198,6 +212,11 @@ describe('refusals', () => {
     expect(wrongDomain.statusCode).toBe(400);
     expect(wrongDomain.json()).toEqual({ detail: WALLET_MESSAGES.wrongDomain });
     expect((await failures('domain evil.example.com')).length).toBe(1);
+
+    const otherUri = await altered(await fresh(), wallet, { uri: 'https://evil.example.com' });
+    const wrongUri = await signIn(otherUri.text, otherUri.signature, newAddress());
+    expect(wrongUri.statusCode).toBe(400);
+    expect(wrongUri.json()).toEqual({ detail: WALLET_MESSAGES.wrongDomain });
 
     const onChain5 = await altered(await fresh(), wallet, { chainId: 5 });
     const wrongChain = await signIn(onChain5.text, onChain5.signature, newAddress());
