@@ -2,11 +2,12 @@
 // the page loads) whose personal_sign is answered by an ethers wallet in the test, so the server checks
 // real EIP-4361 signatures. An administrator allows it in Admin → Sign-in, a user links the wallet in
 // Profile → Linked accounts, signs out and signs in with Ethereum; an unlinked wallet is refused in words.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { getBytes, Wallet, type BaseWallet } from 'ethers';
-import { login, menuItem, openProfileMenu, submitLogin, toast, uniqueName } from './support/app.js';
+import { field, login, menuItem, openProfileMenu, submitLogin, toast, uniqueName } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
+import { totpCode } from './support/totp.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -106,4 +107,46 @@ test('an unlinked wallet is refused in words; a browser without a wallet is not 
   await noWallet.waitForTimeout(600);
   await expect(walletButton(noWallet)).toHaveCount(0);
   await plain.close();
+});
+
+/** A member made through the Admin API, signed in through the API: its bearer headers. */
+async function apiMember(request: APIRequestContext) {
+  const name = uniqueName('Wallet2fa');
+  const email = `wallet2fa-${name.split(' ').at(-1)}@accent.local`;
+  const password = 'wallet-password-42';
+  const created = await request.post('/api/v1/admin/users', { headers: await authHeaders(request), data: { email, name, role: 'member', password } });
+  expect(created.status(), await created.text()).toBe(201);
+  const signedIn = await request.post('/api/auth/login', { data: { environment: 'lo-n02', library: 'sales2', email, password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return { email, headers: { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` } };
+}
+
+test('with two-factor authentication on, signing in with Ethereum asks for the code', async ({ browser, request }) => {
+  const member = await apiMember(request);
+  // the wallet linked through the API (the same two calls Profile makes)
+  const wallet = Wallet.createRandom();
+  const asked = await request.post('/api/auth/wallet/link/message', { headers: member.headers, data: { address: wallet.address, chain_id: 1 } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { message } = (await asked.json()) as { message: string };
+  const linked = await request.post('/api/auth/wallet/link', { headers: member.headers, data: { message, signature: await wallet.signMessage(message) } });
+  expect(linked.status(), await linked.text()).toBe(201);
+  // two-factor authentication set up through the API
+  const enrol = await request.post('/api/auth/two-factor/enroll', { headers: member.headers });
+  const { secret } = (await enrol.json()) as { secret: string };
+  const confirmed = await request.post('/api/auth/two-factor/confirm', { headers: member.headers, data: { code: totpCode(secret) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  const context = await contextWithWallet(browser, wallet);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await walletButton(page).click();
+  const step = page.getByRole('form', { name: 'Two-factor authentication' });
+  await expect(step).toBeVisible();
+  // the code of the next time step: the one that confirmed the setup was used in its step
+  await field(page, 'Authentication code').fill(totpCode(secret, 1));
+  await step.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await openProfileMenu(page);
+  await expect(page.getByText(member.email)).toBeVisible();
+  await context.close();
 });

@@ -10,10 +10,10 @@ let removeWallet = () => {};
 afterEach(() => removeWallet());
 
 const TARGET = { environment: 'lo-n02', library: 'sales2', rememberMe: true };
-const renderButton = (api: WalletLoginApi, onSignedIn = jest.fn()) =>
+const renderButton = (api: WalletLoginApi, onSignedIn = jest.fn(), onSecondFactor = jest.fn()) =>
   render(
     <WalletLoginApiContext.Provider value={api}>
-      <WalletSignIn target={TARGET} onSignedIn={onSignedIn} />
+      <WalletSignIn target={TARGET} onSignedIn={onSignedIn} onSecondFactor={onSecondFactor} />
     </WalletLoginApiContext.Provider>,
   );
 
@@ -29,6 +29,18 @@ describe('Login page: sign in with Ethereum', () => {
     expect(api.signIn).toHaveBeenCalledWith(`studio.example.com wants you to sign in with your Ethereum account:\n${ADDRESS}`, SIGNATURE);
     expect(api.adoptSession).toHaveBeenCalled();
     expect(onSignedIn).toHaveBeenCalled();
+  });
+
+  it('goes to the code step when the user has a second factor (no session adopted yet)', async () => {
+    removeWallet = injectWallet().remove;
+    const api = fakeWalletLoginApi({ secondFactor: true });
+    const onSignedIn = jest.fn();
+    const onSecondFactor = jest.fn();
+    renderButton(api, onSignedIn, onSecondFactor);
+    await userEvent.click(await screen.findByRole('button', { name: WALLET_LOGIN_TEXTS.signIn }));
+    expect(onSecondFactor).toHaveBeenCalled();
+    expect(api.adoptSession).not.toHaveBeenCalled();
+    expect(onSignedIn).not.toHaveBeenCalled();
   });
 
   it('shows the server’s refusal in words (an unlinked wallet)', async () => {

@@ -9,7 +9,10 @@ import { useWalletLoginApi } from '../wallet/wallet-login-api.js';
 import type { LoginTarget } from './SsoSignIn.js';
 import styles from './SsoSignIn.module.css';
 
-export function WalletSignIn({ target, onSignedIn }: { target: LoginTarget; onSignedIn: () => void }) {
+// the login form reads a pending second step when it mounts: a fresh load of /login opens on the code step
+const reloadLogin = () => window.location.assign('/login');
+
+export function WalletSignIn({ target, onSignedIn, onSecondFactor = reloadLogin }: { target: LoginTarget; onSignedIn: () => void; onSecondFactor?: () => void }) {
   const api = useWalletLoginApi();
   const [enabled, setEnabled] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -45,8 +48,7 @@ export function WalletSignIn({ target, onSignedIn }: { target: LoginTarget; onSi
       const { address, chainId } = await connect(wallet);
       const message = await api.message({ environment, library, address, chain_id: chainId, remember_me: rememberMe });
       const answer = await api.signIn(message, await sign(wallet, address, message));
-      // a second factor: the login page opens on the code step while the challenge cookie is there
-      if (answer.secondFactor) window.location.assign('/login');
+      if (answer.secondFactor) onSecondFactor();
       else if (await api.adoptSession()) onSignedIn();
       else setError(WALLET_LOGIN_TEXTS.failed);
     } catch (e) {
