@@ -185,6 +185,21 @@ describe('linking a wallet and signing in with it', () => {
   });
 });
 
+describe('storage', () => {
+  it('keeps the wallet tables to the server: row-level security on, no policy, not served by the data gateway', async () => {
+    const tables = ['library_wallet_settings', 'wallet_nonces', 'user_wallets'];
+    const rls = await sql<{ relname: string; relrowsecurity: boolean }>`SELECT relname, relrowsecurity FROM pg_class WHERE relname IN (${sql.join(tables)}) ORDER BY relname`.execute(ctx.database.db);
+    expect(rls.rows).toEqual(tables.toSorted().map((relname) => ({ relname, relrowsecurity: true })));
+    const policies = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_policies WHERE tablename IN (${sql.join(tables)})`.execute(ctx.database.db);
+    expect(policies.rows[0]?.n).toBe(0);
+    for (const table of tables) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/rest/v1/${table}?select=*`, headers: { ...admin.headers, apikey: 'anon' } });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
 describe('refusals', () => {
   it('refuses an expired message, a message for another site, another chain, another wallet and a wrong signature', async () => {
     await allow(true, [1]);
