@@ -4,6 +4,7 @@
 // changes with Save Draft; its Versions section shows the changed line side by side and restores it.
 import { expect, test, type Page } from '@playwright/test';
 import { login, toast, uniqueName } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { authHeaders } from './support/runtime.js';
 
 const canvas = (page: Page) => page.getByTestId('canvas');
@@ -48,6 +49,7 @@ test('a flow: name a version, change a node, the diff shows the change, restore'
   const label = node.getByRole('row', { name: /^Label/ });
   await expect(label.getByRole('cell').nth(0)).toHaveText('Start Trigger');
   await expect(label.getByRole('cell').nth(1)).toHaveText('Inbound lead');
+  await expectNoAxeViolations(page, 'the flow Versions panel with a diff');
 
   await panel.getByRole('button', { name: 'Restore version 1', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
@@ -90,6 +92,7 @@ test('a background agent: change the prompt, the diff shows the changed line, re
     await expect(diff.getByRole('row').nth(1)).toContainText('You watch deals.');
     await expect(diff.getByRole('row').nth(2)).toContainText('Removed: Flag the stalled ones.');
     await expect(diff.getByRole('row').nth(2)).toContainText('Added: Flag deals idle for 30 days.');
+    await expectNoAxeViolations(page, 'the background agent editor with its Versions section and a diff');
 
     await section.getByRole('button', { name: 'Restore version 1', exact: true }).click();
     await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore', exact: true }).click();
