@@ -5,13 +5,21 @@
 // Usage: pnpm --filter @accent/server build && node bench/runtime-overhead.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startModelServer } from '../server/dist/testing/model-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = 3293;
+// a free port, so the benchmark never collides with another server on this machine
+const PORT = await new Promise((resolve, reject) => {
+  const probe = createServer().once('error', reject);
+  probe.listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
 const BASE = `http://127.0.0.1:${PORT}`;
 const INVOKES = 1000;
 const WARM_UP = 20;

@@ -3,6 +3,8 @@ import { AGENT_CATEGORIES, AGENT_STATUSES, agentSaveRequestSchema, type AgentCon
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { inTransaction, toIso, toJson } from '../db/values.js';
+// the runtime's cache of saved agents forgets an agent on every write (in this and other processes)
+import { agentChanged } from '../runtime/agent-cache.js';
 
 export interface SavedAgent {
   name: string;
@@ -117,13 +119,17 @@ export async function saveAgent(db: Kysely<DB>, input: { libraryId: string; user
       .returning(['id', 'current_version'])
       .executeTakeFirstOrThrow();
     await trx.insertInto('agent_versions').values({ agent_id: agent.id, version: agent.current_version, config: json, created_by: userId }).execute();
+    await agentChanged(trx, libraryId, config.name);
     return { name: config.name, version: agent.current_version };
   });
 }
 
 export async function deleteAgent(db: Kysely<DB>, libraryId: string, name: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('agents').where('library_id', '=', libraryId).where('name', '=', name).returning('id').executeTakeFirst();
-  return deleted !== undefined;
+  return inTransaction(db, async (trx) => {
+    const deleted = await trx.deleteFrom('agents').where('library_id', '=', libraryId).where('name', '=', name).returning('id').executeTakeFirst();
+    if (deleted) await agentChanged(trx, libraryId, name);
+    return deleted !== undefined;
+  });
 }
 
 /** Newest first; undefined when the agent does not exist in this library. */

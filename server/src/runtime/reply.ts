@@ -3,6 +3,7 @@
 // them; a client that goes away cancels its run (and stops paying for the model).
 import { RUN_ID_HEADER, type RunEvent } from '@accent/agents-common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { finished } from 'node:stream';
 import { HTTP_MESSAGES, HttpError } from '../http/errors.js';
 import { RunError } from './errors.js';
 import type { RunAgentInput, RunAgentResult } from './run-agent.js';
@@ -17,12 +18,14 @@ const SSE_HEADERS = {
 
 export type RunAgent = (input: RunAgentInput) => Promise<RunAgentResult>;
 
-export async function replyWithRun(request: FastifyRequest, reply: FastifyReply, runAgent: RunAgent, input: Omit<RunAgentInput, 'signal' | 'onEvent' | 'stream'>) {
+export async function replyWithRun(request: FastifyRequest, reply: FastifyReply, runAgent: RunAgent, input: Omit<RunAgentInput, 'signal' | 'onEvent' | 'stream' | 'answered'>) {
   const disconnected = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableEnded) disconnected.abort();
   });
-  const run = { ...input, signal: disconnected.signal };
+  // the run's row is completed once the response has gone out (or the client has gone), not before it
+  const answered = new Promise<void>((resolve) => finished(reply.raw, () => resolve()));
+  const run = { ...input, signal: disconnected.signal, answered };
   if (!(request.headers.accept ?? '').includes('text/event-stream')) {
     const result = await runAgent(run);
     return reply.header(RUN_ID_HEADER, result.runId).type('text/plain; charset=utf-8').send(result.output);

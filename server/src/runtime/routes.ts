@@ -72,6 +72,8 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
     async (request) => {
       const { name, limit } = request.query;
       const onlyUserId = request.user.role === 'member' ? request.user.id : undefined;
+      // runs this process has answered are complete in what we read
+      await runtime.recorded();
       return { runs: await listRuns(db, { libraryId: request.user.libraryId, agentName: name, limit, onlyUserId }) };
     },
   );
@@ -84,6 +86,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
     },
     async (request) => {
       const onlyUserId = request.user.role === 'member' ? request.user.id : undefined;
+      await runtime.recorded();
       const run = await getRun(db, { libraryId: request.user.libraryId, id: request.params.id, onlyUserId });
       if (!run) throw new HttpError(404, RUNTIME_MESSAGES.runNotFound);
       return run;

@@ -19,8 +19,8 @@ import {
 } from '@accent/agents-common';
 import { generateText, stepCountIs, streamText, wrapLanguageModel, type LanguageModelMiddleware, type LanguageModelUsage, type ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
-import { getAgentForRun } from '../agents/service.js';
 import type { Config, ConnectorKey } from '../config.js';
+import type { Scheduler, SchedulerLog } from '../scheduler/scheduler.js';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import type { Storage } from '../storage/service.js';
@@ -29,6 +29,7 @@ import { searchKnowledgeAndDocuments } from '../tools/internal/knowledge-base.js
 import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
 import type { ToolContext, ToolGuard } from '../tools/types.js';
 import { canRun, type Runner } from './access.js';
+import { createAgentCache, type AgentCacheOptions } from './agent-cache.js';
 import { RUN_MESSAGES, RunError } from './errors.js';
 import { appendHistory, loadHistory, threadKey } from './history.js';
 import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
@@ -44,6 +45,10 @@ export interface RuntimeDeps {
   storage?: Storage;
   /** the knowledge base (its search backs the knowledge base tool and the 'search' fallback) */
   knowledge?: Pick<Knowledge, 'search'>;
+  /** with it, other processes' agent saves reach this process's agent cache at once (LISTEN) */
+  scheduler?: Scheduler;
+  log?: SchedulerLog;
+  agentCache?: AgentCacheOptions;
 }
 
 export interface RunAgentInput {
@@ -71,6 +76,12 @@ export interface RunAgentInput {
   inline?: AgentConfig;
   /** Refuses a tool call (its answer to the model is {error: <reason>}): a background agent's permissions. */
   toolGuard?: ToolGuard;
+  /**
+   * Completes the run's row only once `answered` resolves (the answer is out), so the client does not wait
+   * for the trace to be written. The row exists from the start, marked running, so a crash loses no run.
+   * Without it the row is completed before runAgent returns.
+   */
+  answered?: Promise<void>;
 }
 
 export interface RunAgentResult {
@@ -146,12 +157,19 @@ class ModelClock {
 
 export interface Runtime {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
+  /** Resolves when the runs this process answered before completing their rows are completed. */
+  recorded(): Promise<void>;
+  close(): Promise<void>;
   /** library storage, for tool contexts made outside a run (background agents' data sources) */
   storage?: Storage;
 }
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const { db, config, credentials } = deps;
+  const agents = createAgentCache(db, deps.agentCache);
+  if (deps.scheduler) agents.listenWith(deps.scheduler, deps.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined });
+  // rows of answered runs still being completed (read-your-writes for this process's runs routes)
+  const completing = new Set<Promise<void>>();
 
   async function resolveModels(libraryId: string, steps: Step[]): Promise<ResolvedModel[]> {
     const settings = new Map<RuntimeProvider, CredentialValues>();
@@ -189,10 +207,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     };
     if (depth > MAX_AGENT_DEPTH) throw new RunError(400, RUN_MESSAGES.tooDeep(input.agentName, MAX_AGENT_DEPTH), 'invalid');
 
-    const agent = input.inline ? { id: null, version: null, config: input.inline } : await getAgentForRun(db, input.libraryId, input.agentName);
+    const agent = input.inline
+      ? { id: null, version: null, config: input.inline, settings: agentSettingsSchema.parse(input.inline.settings ?? {}) }
+      : await agents.get(input.libraryId, input.agentName);
     if (!agent) throw new RunError(404, RUN_MESSAGES.agentNotFound(input.agentName), 'not_found');
     const { config } = agent;
-    const settings: AgentSettings = agentSettingsSchema.parse(config.settings ?? {});
+    const settings: AgentSettings = agent.settings;
     if (!input.inline && !canRun(settings.access, input.user, input.agentName)) throw new RunError(403, RUN_MESSAGES.noAccess(input.agentName), 'forbidden');
 
     const params = { ...config.params, ...input.params };
@@ -204,6 +224,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     const key = input.useHistory || input.saveHistory ? threadKey(settings.memory, input.threadId, input.user.id) : '';
     const thread = { libraryId: input.libraryId, agentName: input.agentName, threadKey: key, userId: input.user.id };
 
+    // the provider settings are read while the run row is written (both before the model call)
+    const modelsRead = resolveModels(input.libraryId, steps).then(
+      (resolved) => ({ resolved }),
+      (error: unknown) => ({ error }),
+    );
     const runId = await startRun(db, {
       libraryId: input.libraryId,
       agentId: agent.id,
@@ -214,6 +239,9 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       source: input.source,
       input: { query: runQuery, params },
       rateLimit: settings.rate_limit,
+    }).catch(async (error: unknown) => {
+      await modelsRead;
+      throw error;
     });
 
     const trace: RunTrace = { steps: [], fallback: null, escalated: false, depth, thread_key: key };
@@ -229,13 +257,34 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
         trace,
       });
 
-    let models: ResolvedModel[];
-    try {
-      models = await resolveModels(input.libraryId, steps);
-    } catch (error) {
-      await finish('failed', null, (error as Error).message);
-      throw error;
+    // answered runs are completed once the answer is out (when the caller says when that is)
+    const finishAnswered = (status: 'succeeded' | 'failed', output: string, error: string | null): Promise<void> => {
+      if (!input.answered) return finish(status, output, error);
+      const durationMs = performance.now() - startedAt;
+      const completed = input.answered
+        .then(() =>
+          finishRun(db, runId, {
+            status,
+            output,
+            error,
+            durationMs,
+            modelMs: trace.steps.reduce((ms, s) => ms + s.model_ms, 0),
+            usage: trace.steps.reduce((u, s) => addUsage(u, s.usage), ZERO_USAGE),
+            trace,
+          }),
+        )
+        .catch((failure: unknown) => deps.log?.error(failure, `Completing run ${runId} failed; it stays marked running`));
+      completing.add(completed);
+      void completed.finally(() => completing.delete(completed));
+      return Promise.resolve();
+    };
+
+    const read = await modelsRead;
+    if ('error' in read) {
+      await finish('failed', null, (read.error as Error).message);
+      throw read.error;
     }
+    const models: ResolvedModel[] = read.resolved;
     emit({ type: 'run', run_id: runId });
 
     try {
@@ -285,7 +334,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const included = steps.map((s, i) => (s.include_in_output ? outputs[i].output : null)).filter((o): o is string => o !== null);
       const answer = (included.length ? included : [outputs[outputs.length - 1].output]).join('\n\n');
       if (input.saveHistory && key) await appendHistory(db, thread, runQuery, answer);
-      await finish('succeeded', answer, null);
+      await finishAnswered('succeeded', answer, null);
       const elapsedMs = Math.round(performance.now() - startedAt);
       emit({ type: 'done', output: answer, run_id: runId, elapsed_ms: elapsedMs });
       return { runId, output: answer, status: 'succeeded', elapsedMs };
@@ -305,7 +354,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       trace.escalated = settings.fallback === 'escalate';
       const answer = await fallbackAnswer(settings.fallback, input.libraryId, runQuery, config.knowledgeCollections);
       if (input.saveHistory && key) await appendHistory(db, thread, runQuery, answer);
-      await finish('failed', answer, message);
+      await finishAnswered('failed', answer, message);
       const elapsedMs = Math.round(performance.now() - startedAt);
       emit({ type: 'done', output: answer, run_id: runId, elapsed_ms: elapsedMs });
       return { runId, output: answer, status: 'failed', elapsedMs };
@@ -452,5 +501,9 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     return text;
   }
 
-  return { runAgent, storage: deps.storage };
+  async function recorded(): Promise<void> {
+    await Promise.all([...completing]);
+  }
+
+  return { runAgent, recorded, close: () => agents.close(), storage: deps.storage };
 }

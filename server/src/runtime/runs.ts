@@ -21,44 +21,52 @@ export interface StartRunInput {
   rateLimit: number;
 }
 
-/** Inserts the 'running' row, or throws 429 when the agent already started `rateLimit` runs in the last minute. */
+/**
+ * Inserts the 'running' row, or throws 429 when the agent already started `rateLimit` runs in the last
+ * minute. Three round trips besides BEGIN: the lock, then the count and the insert as one statement
+ * (the insert happens only under the limit); the wait is computed only when refused.
+ */
 export async function startRun(db: Kysely<DB>, run: StartRunInput): Promise<string> {
   return inTransaction(db, async (trx) => {
-    // One writer per agent at a time, on every server process sharing the database.
+    // One writer per agent at a time, on every server process sharing the database. The statements
+    // after it see every run committed before the lock was granted.
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${run.libraryId}/${run.agentName}`}, 0))`.execute(trx);
     const recent = trx
       .selectFrom('agent_runs')
       .where('library_id', '=', run.libraryId)
       .where('agent_name', '=', run.agentName)
       .where('started_at', '>', sql<Date>`now() - make_interval(secs => ${RATE_WINDOW_SECONDS})`);
+    const inserted = await trx
+      .insertInto('agent_runs')
+      .columns(['library_id', 'agent_id', 'agent_name', 'agent_version', 'user_id', 'thread_id', 'source', 'input'])
+      .expression(
+        trx
+          .selectNoFrom([
+            sql.val(run.libraryId).as('library_id'),
+            sql.val(run.agentId).as('agent_id'),
+            sql.val(run.agentName).as('agent_name'),
+            sql<number | null>`${run.agentVersion}::int`.as('agent_version'),
+            sql.val(run.userId).as('user_id'),
+            sql.val(run.threadId).as('thread_id'),
+            sql.val(run.source).as('source'),
+            sql`${toJson(run.input)}::jsonb`.as('input'),
+          ])
+          .where(({ selectFrom }) => selectFrom(recent.select((eb) => eb.fn.countAll().as('n')).as('r')).select('r.n'), '<', run.rateLimit),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
     const { n } = await recent.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     const count = toCount(n);
-    if (count >= run.rateLimit) {
-      // the run whose leaving the window frees a place
-      const freeing = await recent
-        .select(sql<number>`ceil(extract(epoch from (started_at + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())))::int`.as('wait'))
-        .orderBy('started_at', 'asc')
-        .offset(count - run.rateLimit)
-        .limit(1)
-        .executeTakeFirst();
-      const seconds = Math.max(1, Number(freeing?.wait ?? RATE_WINDOW_SECONDS));
-      throw new RunError(429, RUN_MESSAGES.rateLimited(run.agentName, run.rateLimit, seconds), 'rate_limited', { 'retry-after': String(seconds) });
-    }
-    const row = await trx
-      .insertInto('agent_runs')
-      .values({
-        library_id: run.libraryId,
-        agent_id: run.agentId,
-        agent_name: run.agentName,
-        agent_version: run.agentVersion,
-        user_id: run.userId,
-        thread_id: run.threadId,
-        source: run.source,
-        input: toJson(run.input),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    // the run whose leaving the window frees a place
+    const freeing = await recent
+      .select(sql<number>`ceil(extract(epoch from (started_at + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())))::int`.as('wait'))
+      .orderBy('started_at', 'asc')
+      .offset(Math.max(0, count - run.rateLimit))
+      .limit(1)
+      .executeTakeFirst();
+    const seconds = Math.max(1, Number(freeing?.wait ?? RATE_WINDOW_SECONDS));
+    throw new RunError(429, RUN_MESSAGES.rateLimited(run.agentName, run.rateLimit, seconds), 'rate_limited', { 'retry-after': String(seconds) });
   });
 }
 
