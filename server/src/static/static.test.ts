@@ -18,7 +18,7 @@ describe('static sites', () => {
       'mfe-agents/dist/245.68a6d52c.js': 'chunk',
     });
     ctx = await createTestContext({ env: { STATIC_ROOT: staticRoot } });
-  }, 30_000);
+  }, 60_000);
   afterAll(() => ctx.close());
 
   const get = (url: string, method: 'GET' | 'POST' | 'HEAD' = 'GET') => ctx.app.inject({ method, url });
@@ -102,7 +102,7 @@ describe('compression', () => {
       ...built('mfe-agents/dist/245.68a6d52c.js', SCRIPT),
     });
     ctx = await createTestContext({ env: { STATIC_ROOT: staticRoot } });
-  }, 30_000);
+  }, 60_000);
   afterAll(() => ctx.close());
 
   const get = (url: string, acceptEncoding?: string) => ctx.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
@@ -152,7 +152,7 @@ describe('static sites without builds', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-  }, 30_000);
+  }, 60_000);
   afterAll(() => ctx.close());
 
   it('starts, and explains that the studio is not built', async () => {
