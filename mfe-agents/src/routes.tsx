@@ -1,9 +1,11 @@
 // Every route of the Agents area in one file: the dashboard, the editor, the agent test page and the
 // chatbots. Each page runs in the suite's jotai store and is its own chunk, fetched on the first visit to its
 // route.
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import type { RemoteRoute } from '@accent/shared';
 import { AgentsArea } from './state/AgentsArea.js';
+import { useAgentsEnv } from './state/AgentsDataContext.js';
+import { startAgentListEarly } from './state/earlyList.js';
 
 const inArea = (Page: ComponentType): ComponentType =>
   function AgentsRoute() {
@@ -14,7 +16,14 @@ const inArea = (Page: ComponentType): ComponentType =>
     );
   };
 
-const AgentsDashboardPage = inArea(lazy(() => import('./dashboard/AgentsDashboardPage.js').then((m) => ({ default: m.AgentsDashboardPage }))));
+const LazyDashboardPage = lazy(() => import('./dashboard/AgentsDashboardPage.js').then((m) => ({ default: m.AgentsDashboardPage })));
+/** The dashboard, with its agent list requested as the route renders rather than once its chunk has arrived. */
+function DashboardWithEarlyList() {
+  const { api } = useAgentsEnv();
+  useState(() => startAgentListEarly(() => api.list()));
+  return <LazyDashboardPage />;
+}
+const AgentsDashboardPage = inArea(DashboardWithEarlyList);
 const AgentsEditorPage = inArea(lazy(() => import('./editor/AgentsEditorPage.js').then((m) => ({ default: m.AgentsEditorPage }))));
 const AgentTestPage = inArea(lazy(() => import('./agent-test/AgentTestPage.js').then((m) => ({ default: m.AgentTestPage }))));
 const ChatbotsPage = inArea(lazy(() => import('./chatbots/ChatbotsPage.js').then((m) => ({ default: m.ChatbotsPage }))));

@@ -5,6 +5,7 @@ import { agentFromListItem, type Agent, type AgentConfig, type AgentListItem } f
 import { partnerIconsForTools } from '../partners/partnerIcons.js';
 import { agentListAtom, localCopiesAtom } from './atoms.js';
 import { errorMessage, useAgentsEnv } from './AgentsDataContext.js';
+import { takeEarlyAgentList } from './earlyList.js';
 
 /**
  * The dashboard agent for a list item. The server may send the editor metadata it keeps with an agent
@@ -26,7 +27,8 @@ export function useAgentList() {
     const seq = ++loadSeq;
     setState((s) => ({ ...s, status: 'loading', error: null }));
     try {
-      const items = await api.list();
+      // the route may have asked already, while the dashboard's chunk was downloading
+      const items = await (takeEarlyAgentList() ?? api.list());
       if (seq !== loadSeq) return;
       setState({ status: 'ready', agents: items.map(toDashboardAgent), error: null, loaded: true });
     } catch (err) {
