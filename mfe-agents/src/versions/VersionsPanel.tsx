@@ -5,11 +5,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
 import type { AgentVersion, FailingVersion } from '@accent/agents-common/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, VersionFieldsTable, VersionTextDiff } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
-import { diffVersions, type SideBySideRow, type TextChange } from './diff.js';
+import { diffVersions } from './diff.js';
 import styles from './Versions.module.css';
 
 export const VERSIONS_TEXTS = {
@@ -201,9 +201,9 @@ function DiffView({ diff, older, newer }: { diff: ReturnType<typeof diffVersions
   if (diff.same) return <p className={styles.same}>{VERSIONS_TEXTS.same}</p>;
   return (
     <div className={styles.diff}>
-      {diff.fields.length > 0 && <FieldTable title="Fields" rows={diff.fields} older={older} newer={newer} />}
+      {diff.fields.length > 0 && <VersionFieldsTable title="Fields" rows={diff.fields} older={older} newer={newer} />}
       {diff.texts.map((t) => (
-        <TextDiff key={t.label} change={t} older={older} newer={newer} />
+        <VersionTextDiff key={t.label} change={t} older={older} newer={newer} />
       ))}
       <ToolChanges added={diff.toolsAdded} removed={diff.toolsRemoved} />
       {diff.steps.map((s) => (
@@ -212,9 +212,9 @@ function DiffView({ diff, older, newer }: { diff: ReturnType<typeof diffVersions
             Step {s.position}
             {s.name ? `: ${s.name}` : ''} <span className={styles[s.kind]}>{s.kind}</span>
           </h4>
-          {s.fields.length > 0 && <FieldTable title="Settings" rows={s.fields} older={older} newer={newer} />}
+          {s.fields.length > 0 && <VersionFieldsTable title="Settings" rows={s.fields} older={older} newer={newer} />}
           {s.texts.map((t) => (
-            <TextDiff key={t.label} change={t} older={older} newer={newer} />
+            <VersionTextDiff key={t.label} change={t} older={older} newer={newer} />
           ))}
           <ToolChanges added={s.toolsAdded} removed={s.toolsRemoved} />
         </section>
@@ -223,64 +223,6 @@ function DiffView({ diff, older, newer }: { diff: ReturnType<typeof diffVersions
   );
 }
 
-function FieldTable({ title, rows, older, newer }: { title: string; rows: { label: string; before: string; after: string }[]; older: number; newer: number }) {
-  return (
-    <table className={styles.sideBySide} aria-label={title}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col">Version {older}</th>
-          <th scope="col">Version {newer}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            <td className={styles.removed}>{r.before}</td>
-            <td className={styles.added}>{r.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-const rowClass = (row: SideBySideRow, side: 'left' | 'right') =>
-  row.kind === 'same' ? undefined : side === 'left' ? (row.left === null ? styles.blank : styles.removed) : row.right === null ? styles.blank : styles.added;
-
-function TextDiff({ change, older, newer }: { change: TextChange; older: number; newer: number }) {
-  return (
-    <table className={`${styles.sideBySide} ${styles.text}`} aria-label={change.label}>
-      <thead>
-        <tr>
-          <th scope="col">
-            {change.label} · Version {older}
-          </th>
-          <th scope="col">
-            {change.label} · Version {newer}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {change.rows.map((row, i) => (
-          // rows have no identity beyond their position
-          // biome-ignore lint/suspicious/noArrayIndexKey: positional rows
-          <tr key={i}>
-            <td className={rowClass(row, 'left')}>
-              {row.kind !== 'same' && row.left !== null && <span className={styles.visuallyHidden}>Removed: </span>}
-              {row.left ?? ''}
-            </td>
-            <td className={rowClass(row, 'right')}>
-              {row.kind !== 'same' && row.right !== null && <span className={styles.visuallyHidden}>Added: </span>}
-              {row.right ?? ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function ToolChanges({ added, removed }: { added: string[]; removed: string[] }) {
   if (!added.length && !removed.length) return null;

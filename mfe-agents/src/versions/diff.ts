@@ -1,27 +1,13 @@
 // What changed between two saved versions of an agent, as the Versions tab shows it side by side:
 // plain fields, the prompts line by line, the steps added, removed or changed, and the tools.
 // Pure (no React), so every rule here is unit-tested.
-import { diffLines } from 'diff';
 import type { AgentConfig, Step } from '@accent/agents-common';
+import { sideBySide, type SideBySideRow, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
 
-/** One row of a side-by-side text diff: the older line on the left, the newer on the right. */
-export interface SideBySideRow {
-  left: string | null;
-  right: string | null;
-  /** 'same' rows are shown plainly; the others are highlighted */
-  kind: 'same' | 'removed' | 'added' | 'changed';
-}
-
-export interface FieldChange {
-  label: string;
-  before: string;
-  after: string;
-}
-
-export interface TextChange {
-  label: string;
-  rows: SideBySideRow[];
-}
+// the kit's shapes and line compare, shared with the flows and background agents' Versions views
+export { sideBySide, type SideBySideRow };
+export type FieldChange = VersionFieldChange;
+export type TextChange = VersionTextChange;
 
 export interface StepChange {
   /** 1-based position, and the step's name in the newer version (or the older when removed) */
@@ -42,46 +28,6 @@ export interface VersionDiff {
   steps: StepChange[];
   /** nothing differs */
   same: boolean;
-}
-
-const lines = (value: string) => {
-  const out = value.split('\n');
-  // a trailing newline ends the last line rather than starting an empty one
-  if (out.length > 1 && out[out.length - 1] === '') out.pop();
-  return out;
-};
-
-/**
- * Side-by-side rows of two texts, compared line by line: unchanged lines face each other; a run of
- * removed lines followed by added ones is paired row by row ('changed'), the rest stand alone.
- */
-export function sideBySide(before: string, after: string): SideBySideRow[] {
-  const rows: SideBySideRow[] = [];
-  // both texts end with a newline, so a last line that gained a successor does not count as changed
-  const end = (t: string) => (t.endsWith('\n') ? t : `${t}\n`);
-  const parts = diffLines(end(before), end(after));
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (!part.added && !part.removed) {
-      for (const line of lines(part.value)) rows.push({ left: line, right: line, kind: 'same' });
-      continue;
-    }
-    if (part.removed) {
-      const removed = lines(part.value);
-      const next = parts[i + 1];
-      const added = next?.added ? lines(next.value) : [];
-      if (next?.added) i++;
-      const n = Math.max(removed.length, added.length);
-      for (let k = 0; k < n; k++) {
-        const left = removed[k] ?? null;
-        const right = added[k] ?? null;
-        rows.push({ left, right, kind: left !== null && right !== null ? 'changed' : left !== null ? 'removed' : 'added' });
-      }
-      continue;
-    }
-    for (const line of lines(part.value)) rows.push({ left: null, right: line, kind: 'added' });
-  }
-  return rows;
 }
 
 const show = (value: unknown): string => {

@@ -3,9 +3,9 @@
 // delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
-import { Button, ConfirmDialog, Select } from '@accent/shared/ui';
+import { Button, ConfirmDialog, Select, VersionFieldsTable, VersionTextDiff } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
-import { diffBackgroundVersions, type BackgroundVersionDiff, type FieldChange, type SideBySideRow, type TextChange } from './diff.js';
+import { diffBackgroundVersions, type BackgroundVersionDiff } from './diff.js';
 import editorStyles from '../editor/Editor.module.css';
 import styles from './Versions.module.css';
 
@@ -170,70 +170,13 @@ function DiffView({ diff, older, newer }: { diff: BackgroundVersionDiff; older: 
   if (diff.same) return <p className={styles.muted}>{BACKGROUND_VERSIONS_TEXTS.same}</p>;
   return (
     <div className={styles.section}>
-      {diff.fields.length > 0 && <Fields title="Fields" rows={diff.fields} older={older} newer={newer} />}
+      {diff.fields.length > 0 && <VersionFieldsTable title="Fields" rows={diff.fields} older={older} newer={newer} />}
       {diff.texts.map((t) => (
-        <TextDiff key={t.label} change={t} older={older} newer={newer} />
+        <VersionTextDiff key={t.label} change={t} older={older} newer={newer} />
       ))}
-      {diff.schedule.length > 0 && <Fields title="Schedule" rows={diff.schedule} older={older} newer={newer} />}
-      {diff.delivery.length > 0 && <Fields title="Delivery" rows={diff.delivery} older={older} newer={newer} />}
+      {diff.schedule.length > 0 && <VersionFieldsTable title="Schedule" rows={diff.schedule} older={older} newer={newer} />}
+      {diff.delivery.length > 0 && <VersionFieldsTable title="Delivery" rows={diff.delivery} older={older} newer={newer} />}
     </div>
   );
 }
 
-function Fields({ title, rows, older, newer }: { title: string; rows: FieldChange[]; older: number; newer: number }) {
-  return (
-    <table className={styles.table} aria-label={title}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col">Version {older}</th>
-          <th scope="col">Version {newer}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            <td className={styles.removed}>{r.before}</td>
-            <td className={styles.added}>{r.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-const rowClass = (row: SideBySideRow, side: 'left' | 'right') =>
-  row.kind === 'same' ? undefined : side === 'left' ? (row.left === null ? styles.blank : styles.removed) : row.right === null ? styles.blank : styles.added;
-
-function TextDiff({ change, older, newer }: { change: TextChange; older: number; newer: number }) {
-  return (
-    <table className={`${styles.table} ${styles.text}`} aria-label={change.label}>
-      <thead>
-        <tr>
-          <th scope="col">
-            {change.label} · Version {older}
-          </th>
-          <th scope="col">
-            {change.label} · Version {newer}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {change.rows.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
-          <tr key={i}>
-            <td className={rowClass(row, 'left')}>
-              {row.kind !== 'same' && row.left !== null && <span className={styles.visuallyHidden}>Removed: </span>}
-              {row.left ?? ''}
-            </td>
-            <td className={rowClass(row, 'right')}>
-              {row.kind !== 'same' && row.right !== null && <span className={styles.visuallyHidden}>Added: </span>}
-              {row.right ?? ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}

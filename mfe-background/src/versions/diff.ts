@@ -1,70 +1,19 @@
 // What changed between two versions of a background agent, as the Versions section shows it side by
 // side: plain fields, the prompts line by line, the schedule and the delivery. Pure, unit-tested.
-//
-// The agents area has a diff of the same shape (mfe-agents/src/versions/diff.ts, on the `diff` package);
-// neither that package nor a module both areas could import is available to this remote without a new
-// dependency or a change to @accent/shared's contract, so the few lines of line diff live here.
 import { backgroundConfigFromRow, defaultBackgroundConfig, type BackgroundAgentConfig, type BackgroundAgentVersion } from '@accent/background-common';
+import { sideBySide, type SideBySideRow, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
 
-export interface SideBySideRow {
-  left: string | null;
-  right: string | null;
-  kind: 'same' | 'removed' | 'added' | 'changed';
-}
-export interface FieldChange {
-  label: string;
-  before: string;
-  after: string;
-}
-export interface TextChange {
-  label: string;
-  rows: SideBySideRow[];
-}
+// the kit's shapes and line compare, shared with the agents and flows' Versions views
+export { sideBySide, type SideBySideRow };
+export type FieldChange = VersionFieldChange;
+export type TextChange = VersionTextChange;
+
 export interface BackgroundVersionDiff {
   fields: FieldChange[];
   texts: TextChange[];
   schedule: FieldChange[];
   delivery: FieldChange[];
   same: boolean;
-}
-
-const linesOf = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
-
-/**
- * Side-by-side rows of two texts compared line by line (longest common subsequence): unchanged lines face
- * each other; removed lines followed by added ones are paired row by row ('changed'), the rest stand alone.
- */
-export function sideBySide(before: string, after: string): SideBySideRow[] {
-  const a = linesOf(before);
-  const b = linesOf(after);
-  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..]
-  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const rows: SideBySideRow[] = [];
-  let removed: string[] = [];
-  let added: string[] = [];
-  const flush = () => {
-    for (let k = 0; k < Math.max(removed.length, added.length); k++) {
-      const left = removed[k] ?? null;
-      const right = added[k] ?? null;
-      rows.push({ left, right, kind: left !== null && right !== null ? 'changed' : left !== null ? 'removed' : 'added' });
-    }
-    removed = [];
-    added = [];
-  };
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      flush();
-      rows.push({ left: a[i]!, right: b[j]!, kind: 'same' });
-      i++;
-      j++;
-    } else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) added.push(b[j++]!);
-    else removed.push(a[i++]!);
-  }
-  flush();
-  return rows;
 }
 
 const show = (value: unknown): string => {

@@ -4,9 +4,9 @@
 // new version on the server — history is never rewritten.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FlowVersion } from '@accent/flows-common';
-import { Button, ConfirmDialog, Select } from '@accent/shared/ui';
+import { Button, ConfirmDialog, Select, VersionFieldsTable } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
-import { diffFlowVersions, type FieldChange, type FlowVersionDiff } from './diff.js';
+import { diffFlowVersions, type FlowVersionDiff } from './diff.js';
 import styles from './Versions.module.css';
 
 export const FLOW_VERSIONS_TEXTS = {
@@ -161,13 +161,13 @@ function DiffView({ diff, older, newer }: { diff: FlowVersionDiff; older: number
   if (diff.same) return <p className={styles.muted}>{FLOW_VERSIONS_TEXTS.same}</p>;
   return (
     <div className={styles.node}>
-      {diff.settings.length > 0 && <Fields title="Settings" rows={diff.settings} older={older} newer={newer} />}
+      {diff.settings.length > 0 && <VersionFieldsTable title="Settings" rows={diff.settings} older={older} newer={newer} />}
       {diff.nodes.map((n) => (
         <section key={n.id} className={styles.node} aria-label={`Node ${n.label}`}>
           <h3 className={styles.nodeTitle}>
             {n.label} ({n.type}): {n.kind}
           </h3>
-          {n.fields.length > 0 && <Fields title="Field" rows={n.fields} older={older} newer={newer} />}
+          {n.fields.length > 0 && <VersionFieldsTable title="Field" rows={n.fields} older={older} newer={newer} />}
         </section>
       ))}
       {diff.edgesAdded.length > 0 && <p className={styles.added}>Edges added: {diff.edgesAdded.join('; ')}</p>}
@@ -176,25 +176,3 @@ function DiffView({ diff, older, newer }: { diff: FlowVersionDiff; older: number
   );
 }
 
-function Fields({ title, rows, older, newer }: { title: string; rows: FieldChange[]; older: number; newer: number }) {
-  return (
-    <table className={styles.table} aria-label={title}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col">Version {older}</th>
-          <th scope="col">Version {newer}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            <td className={styles.removed}>{r.before}</td>
-            <td className={styles.added}>{r.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}

@@ -2,17 +2,11 @@
 // description, tags), the nodes added, removed or changed (with each changed field, before and after)
 // and the edges added or removed. Nodes are matched by id (the builder keeps ids when a node is edited);
 // an edge is its two ends and handles. Moving a node is not a change worth listing. Pure, unit-tested.
-//
-// The agents area has its own diff (mfe-agents/src/versions/diff.ts): only the before/after field rows
-// are alike, and sharing them would need a package both remotes depend on (@accent/shared is the
-// versioned contract, not a place for feature helpers), so this small part is kept here.
 import type { FlowVersion } from '@accent/flows-common';
+import type { VersionFieldChange } from '@accent/shared/ui';
 
-export interface FieldChange {
-  label: string;
-  before: string;
-  after: string;
-}
+/** a changed field, as the kit's VersionFieldsTable shows it */
+export type FieldChange = VersionFieldChange;
 
 export interface NodeChange {
   id: string;

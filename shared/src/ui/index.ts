@@ -51,3 +51,13 @@ export {
   type MutationResult,
 } from './useQuery.js';
 export { StandaloneFrame, type StandaloneFrameProps } from './StandaloneFrame.js';
+export {
+  VersionFieldsTable,
+  VersionTextDiff,
+  sideBySide,
+  type VersionFieldsTableProps,
+  type VersionTextDiffProps,
+  type VersionFieldChange,
+  type VersionTextChange,
+  type SideBySideRow,
+} from './VersionDiff.js';
