@@ -1,9 +1,11 @@
-// Small helpers shared by the benchmarks: start the built server on a free port, launch Debian's Chromium.
+// Small helpers shared by the benchmarks: start the built server on a free port, or its app in this process;
+// launch Debian's Chromium; percentiles.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -67,4 +69,51 @@ export function launchChromium() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+const percentileOf = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** p50 and p90 of samples (ms). */
+export function p50p90(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentileOf(sorted, 50), p90: percentileOf(sorted, 90) };
+}
+
+/**
+ * The built server's app in this process (answers through `app.inject`, no HTTP), on a fresh embedded PGlite
+ * with migrations and demo data, sending email to a local SMTP sink. `nextAddress()` gives each request a
+ * client address of its own, so per-address rate limits stay out of a timing. Close app, database and sink.
+ */
+export async function inProcessApp(name) {
+  const dist = path.join(ROOT, 'server', 'dist');
+  const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
+  const [{ buildApp }, { loadConfig }, { openDatabase }, { migrate }, { seedDemoData, DEMO_CREDENTIALS }, { startSmtpSink }, { createUser }] = await Promise.all([
+    load('app.js'),
+    load('config.js'),
+    load('db/database.js'),
+    load('db/migrate.js'),
+    load('db/seed.js'),
+    load('testing/smtp-sink.js'),
+    load('testing/test-app.js'),
+  ]);
+  const sink = await startSmtpSink();
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrate(database);
+  await seedDemoData(database, { isProduction: false });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: `${name}-bench-secret-that-is-long-enough`,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), `accent-${name}-bench-`)),
+    STATIC_ROOT: mkdtempSync(path.join(tmpdir(), `accent-${name}-bench-static-`)),
+    SMTP_URL: sink.url,
+  });
+  const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 } });
+  await app.ready();
+  let address = 0;
+  const nextAddress = () => {
+    address++;
+    return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+  };
+  return { app, database, sink, createUser, DEMO_CREDENTIALS, nextAddress };
 }

@@ -8,54 +8,14 @@
 //
 // Usage: pnpm --filter @accent/server build && node bench/sign-up-team.mjs
 //   SIGN_UP_BENCH_ROUNDS (default 200), TEAM_BENCH_MEMBERS (default 1000)
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { inProcessApp, p50p90 as stats } from './lib.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'server', 'dist');
 const ROUNDS = Number(process.env.SIGN_UP_BENCH_ROUNDS ?? 200);
 const MEMBERS = Number(process.env.TEAM_BENCH_MEMBERS ?? 1000);
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const [{ buildApp }, { loadConfig }, { openDatabase }, { migrate }, { seedDemoData, DEMO_CREDENTIALS }, { startSmtpSink }, { createUser }] = await Promise.all([
-  load('app.js'),
-  load('config.js'),
-  load('db/database.js'),
-  load('db/migrate.js'),
-  load('db/seed.js'),
-  load('testing/smtp-sink.js'),
-  load('testing/test-app.js'),
-]);
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-const stats = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p90: percentile(sorted, 90) };
-};
-
-const sink = await startSmtpSink();
-const database = await openDatabase({ kind: 'pglite' });
-await migrate(database);
-await seedDemoData(database, { isProduction: false });
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'sign-up-bench-secret-that-is-long-enough',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'accent-sign-up-bench-')),
-  STATIC_ROOT: mkdtempSync(path.join(tmpdir(), 'accent-sign-up-bench-static-')),
-  SMTP_URL: sink.url,
-});
-const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 } });
-await app.ready();
+const { app, database, sink, createUser, DEMO_CREDENTIALS, nextAddress } = await inProcessApp('sign-up');
 
 const { environment, library } = DEMO_CREDENTIALS;
-let address = 0;
-const nextAddress = () => {
-  address++;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
 const signIn = async (email, password) => {
   const answer = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { environment, library, email, password }, remoteAddress: nextAddress() });
   if (answer.statusCode !== 200) throw new Error(`sign-in of ${email}: ${answer.statusCode} ${answer.body}`);
