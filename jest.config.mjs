@@ -49,6 +49,8 @@ export default {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup-dom.ts'],
+      // room for findBy's 4 s (setup-dom.ts) inside one test
+      testTimeout: 15_000,
     },
   ],
 };

@@ -43,7 +43,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `http://127.0.0.1:${MODEL_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_MODEL_PORT: String(MODEL_PORT) },
     },
     {
@@ -52,7 +52,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `${MAILBOX_URL}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_SMTP_PORT: String(SMTP_PORT) },
     },
     {
@@ -61,7 +61,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_OIDC_PORT: String(OIDC_PORT) },
     },
     {
@@ -70,7 +70,7 @@ export default defineConfig({
       cwd: ROOT,
       url: `http://127.0.0.1:${PORT}/api/v1/remotes`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
