@@ -78,6 +78,8 @@ async function test() {
   step('The public API of @accent/shared against shared/api-report.md (a changed API needs a version bump)');
   await run(process.execPath, ['scripts/api-report.mjs', '--check']);
   step('Unit, component and server tests (jest)');
+  // test:unit gives jest a 12 GiB heap: on 2 cores it runs every file in one process, and jest's ESM module
+  // registries grow with each file (near the default 4 GiB the GC thrashed for 20 minutes, then ran out).
   await pnpm(['run', 'test:unit', ...(isCI ? ['--ci'] : [])]);
   await build();
   step('Size budgets: gzip JS of the login page, every remote entry and every area\'s first visit (bench/budgets.json)');
