@@ -2,11 +2,11 @@
 // beside the server's FLOW_ALLOW_HOSTS (shown, changed only on the server). The server checks every entry
 // as the SSRF guard reads it; a refused entry is said at the field with its line.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, toast } from '@accent/shared/client';
+import { toast } from '@accent/shared/client';
 import { Button, TextArea } from '@accent/shared/ui';
 import type { FlowHostsResponse } from '@accent/shell-common';
 import { useFlowHostsApi } from './flow-hosts-api.js';
-import { errorMessage } from './format.js';
+import { errorMessage, lineListError, linesOf } from './format.js';
 import styles from './Admin.module.css';
 
 export const FLOW_HOSTS_TEXTS = {
@@ -21,19 +21,6 @@ export const FLOW_HOSTS_TEXTS = {
   loadFailed: 'Could not load the allowed flow hosts.',
 } as const;
 
-const linesOf = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-/** `hosts.2: "x" is not…` → `Line 3: "x" is not…`; any other refusal as the server said it. */
-function fieldError(error: unknown): string {
-  const detail = error instanceof ApiError && error.detail ? error.detail : errorMessage(error);
-  const entry = /^(?:body\.)?hosts\.(\d+): (.+)$/s.exec(detail);
-  if (entry) return `Line ${Number(entry[1]) + 1}: ${entry[2]}`;
-  return detail.replace(/^(?:body\.)?hosts: /, '');
-}
 
 export function FlowHostsPanel() {
   const flowHosts = useFlowHostsApi();
@@ -72,7 +59,7 @@ export function FlowHostsPanel() {
       setText(data.hosts.join('\n'));
       toast.success(FLOW_HOSTS_TEXTS.saved);
     } catch (e) {
-      setError(fieldError(e));
+      setError(lineListError(e, 'hosts'));
     } finally {
       setSaving(false);
     }

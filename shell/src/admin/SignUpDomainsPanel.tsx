@@ -3,9 +3,9 @@
 // only while the list has a domain and the server can send email. A refused entry is said at the field
 // with its line.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, toast } from '@accent/shared/client';
+import { toast } from '@accent/shared/client';
 import { Button, ErrorState, LoadingState, TextArea, useQuery } from '@accent/shared/ui';
-import { errorMessage } from './format.js';
+import { errorMessage, lineListError, linesOf } from './format.js';
 import { useInvitationsApi } from './invitations-api.js';
 import styles from './Admin.module.css';
 
@@ -20,19 +20,6 @@ export const SIGN_UP_TEXTS = {
   loading: 'Loading sign-up domains...',
 } as const;
 
-const linesOf = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-/** `domains.2: must be…` → `Line 3: must be…`; any other refusal as the server said it. */
-function fieldError(error: unknown): string {
-  const detail = error instanceof ApiError && error.detail ? error.detail : errorMessage(error);
-  const entry = /^(?:body\.)?domains\.(\d+): (.+)$/s.exec(detail);
-  if (entry) return `Line ${Number(entry[1]) + 1}: ${entry[2]}`;
-  return detail.replace(/^(?:body\.)?domains: /, '');
-}
 
 export function SignUpDomainsPanel() {
   const invitations = useInvitationsApi();
@@ -57,7 +44,7 @@ export function SignUpDomainsPanel() {
       setText(data.domains.join('\n'));
       toast.success(SIGN_UP_TEXTS.saved);
     } catch (e) {
-      setError(fieldError(e));
+      setError(lineListError(e, 'domains'));
     } finally {
       setSaving(false);
     }

@@ -37,3 +37,21 @@ export function issuesByField(issues: readonly { path: readonly PropertyKey[]; m
   }
   return out;
 }
+
+/** A one-entry-per-line text area's entries: trimmed, blank lines dropped. */
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/**
+ * A refusal of a one-entry-per-line list (`hosts.2: "x" is not…`) as the admin sees it: `Line 3: "x" is not…`;
+ * a refusal of the whole list loses its field name; anything else as the server said it.
+ */
+export function lineListError(error: unknown, field: string): string {
+  const detail = error instanceof ApiError && error.detail ? error.detail : errorMessage(error);
+  const entry = new RegExp(`^(?:body\\.)?${field}\\.(\\d+): (.+)$`, 's').exec(detail);
+  if (entry) return `Line ${Number(entry[1]) + 1}: ${entry[2]}`;
+  return detail.replace(new RegExp(`^(?:body\\.)?${field}: `), '');
+}
