@@ -229,7 +229,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes, releasesDir: config.releasesDir });
   app.setNotFoundHandler(async (request, reply) => {
     if (isAppRoute(request)) {
-      if (sites.serveApp) return sites.serveApp(reply);
+      if (sites.serveApp) return sites.serveApp(request, reply);
       return reply.code(404).send({ detail: HTTP_MESSAGES.shellNotBuilt });
     }
     const error = notFoundError(request);

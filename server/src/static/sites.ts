@@ -1,11 +1,13 @@
 // Serves the built studio so `pnpm start` is one URL: the shell at / (a single-page app: unknown paths
 // get index.html) and each built remote at /mfe/<id>/ (CORS open, so a shell on another origin can
-// load it).
+// load it). A visitor who is not signed in gets the signed-out pages (/, /landing, /login…) from the
+// shell's lean build (shell/dist/public: no Module Federation, a third of the JavaScript).
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_IDS } from '@accent/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '../auth/issue-session.js';
 import { pathOf } from '../http/errors.js';
 import type { LocalRemote } from '../remotes/local.js';
 
@@ -35,9 +37,23 @@ export function isAppRoute(request: FastifyRequest): boolean {
   return !SERVER_PATHS.test(path) && extname(path) === '';
 }
 
+/** The shell's pages for visitors who are not signed in, which its lean build serves (shell/src/public/PublicApp.tsx). */
+export const SIGNED_OUT_PAGES = new Set(['/', '/landing', '/login', '/login/code', '/forgot-password', '/reset-password', '/invite', '/sign-up']);
+
+/**
+ * Whether a document request gets the lean signed-out page: one of those paths, from a browser that
+ * holds no sign-in. The refresh cookie itself is only sent to /api/auth; the readable marker set and
+ * cleared with it is sent everywhere. With the marker the shell answers, as before (a signed-in user
+ * opening /login is sent on by the shell; a stale marker gets the shell's own login page).
+ */
+export function wantsSignedOutPage(request: FastifyRequest): boolean {
+  const path = pathOf(request).replace(/(.)\/+$/, '$1');
+  return SIGNED_OUT_PAGES.has(path) && !request.cookies?.[SIGNED_IN_COOKIE];
+}
+
 export interface StaticSites {
-  /** Answers a client-side route with the shell's index.html; null when the shell is not built. */
-  serveApp: ((reply: FastifyReply) => FastifyReply) | null;
+  /** Answers a client-side route with the shell's index.html (or the lean page's); null when the shell is not built. */
+  serveApp: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null;
 }
 
 export async function registerStaticSites(app: FastifyInstance, options: { staticRoot: string; localRemotes: LocalRemote[]; releasesDir: string }): Promise<StaticSites> {
@@ -51,6 +67,8 @@ export async function registerStaticSites(app: FastifyInstance, options: { stati
   const isRelease = (path: string) => path.startsWith(options.releasesDir);
   const shellDir = join(options.staticRoot, 'shell', 'dist');
   const shellBuilt = existsSync(join(shellDir, 'index.html'));
+  const publicDir = join(shellDir, 'public');
+  const publicBuilt = existsSync(join(publicDir, 'index.html'));
   if (shellBuilt) {
     await app.register(fastifyStatic, {
       root: shellDir,
@@ -93,7 +111,15 @@ export async function registerStaticSites(app: FastifyInstance, options: { stati
     app.log.info(`Remote ${id} is not built (no ${join(options.staticRoot, `mfe-${id}`, 'dist', 'mf-manifest.json')}): skipped`);
   }
 
-  return {
-    serveApp: shellBuilt ? (reply) => reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDir) : null,
-  };
+  const serveApp = shellBuilt
+    ? (request: FastifyRequest, reply: FastifyReply) => {
+        const signedOut = publicBuilt && wantsSignedOutPage(request);
+        // one URL, two documents: a cache must not hand one visitor's to the other
+        if (publicBuilt) reply.header('vary', 'cookie');
+        return reply.header('cache-control', NO_CACHE).sendFile('index.html', signedOut ? publicDir : shellDir);
+      }
+    : null;
+  // `/` is a page like the others (serveApp chooses which), not the shell folder's index.html
+  if (serveApp) app.get('/', { schema: { hide: true } }, (request, reply) => serveApp(request, reply));
+  return { serveApp };
 }

@@ -86,6 +86,50 @@ describe('static sites', () => {
   });
 });
 
+describe('the signed-out pages', () => {
+  const LEAN = '<!doctype html><title>Accent Studio (signed out)</title>';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const staticRoot = makeStaticRoot({
+      'shell/dist/index.html': INDEX,
+      'shell/dist/public/index.html': LEAN,
+      'shell/dist/public/main.5e6f7a8b.js': 'console.log("lean")',
+    });
+    ctx = await createTestContext({ env: { STATIC_ROOT: staticRoot } });
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it.each(['/', '/landing', '/login', '/login/', '/login/code', '/forgot-password', '/reset-password?token=abc', '/invite?token=abc', '/sign-up'])(
+    'answers %s with the lean page when the browser holds no sign-in',
+    async (url) => {
+      const response = await get(url, 'accent_theme=dark');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(LEAN);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/cookie/i);
+    },
+  );
+
+  it.each(['/', '/login', '/landing', '/sign-up'])('answers %s with the studio when the sign-in marker is there', async (url) => {
+    const response = await get(url, 'accent_signed_in=1');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/home', '/agents', '/login/elsewhere', '/landingx'])('answers every other page (%s) with the studio, signed in or not', async (url) => {
+    expect((await get(url)).body).toBe(INDEX);
+  });
+
+  it('caches the lean build\'s hashed files for a year', async () => {
+    const response = await get('/public/main.5e6f7a8b.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
 describe('compression', () => {
   // big enough that compressing pays (the on-the-fly threshold is 1 KiB)
   const SCRIPT = `console.log(${JSON.stringify('accent '.repeat(400))});`;
