@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, type Agent } from '@accent/agents-common';
-import { Button, ConfirmDialog, EmptyState, LoadingState, Tabs, tabPanelProps, usePendingSaveGuard } from '@accent/shared/ui';
+import { Button, EmptyState, LoadingState, Tabs, tabPanelProps, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
 import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
 import { plannedStepCount } from '../runs/format.js';
@@ -33,7 +33,6 @@ const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions' | 'tests'>, () => Re
 
 export const CREATE_TITLE = 'Create New Agent';
 export const BACK_LABEL = 'Back to Agents';
-export const DISCARD_TITLE = 'Discard unsaved changes?';
 export const DISCARD_MESSAGE = 'You have unsaved changes to this agent. If you go back now, they will be lost.';
 export const TEST_AGENT_LABEL = 'Test Agent';
 export const SAVE_BEFORE_TESTING = 'Save the agent before testing it';
@@ -77,7 +76,6 @@ function Editor({ target }: { target: EditorTarget }) {
   const agent = session?.agent;
   // A save message is about the values it was given: editing them clears it.
   useEffect(() => clearError(), [agent, clearError]);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [testing, setTesting] = useState(false);
   const testHintId = useId();
   // Only a saved agent can be tested: the server runs what it has stored.
@@ -88,7 +86,7 @@ function Editor({ target }: { target: EditorTarget }) {
   usePendingSaveGuard({ pending: guard || saving });
 
   const backToList = () => navigate('/agents');
-  const onBack = () => (guard ? setConfirmDiscard(true) : backToList());
+  const { back: onBack, dialog: discardDialog } = useDiscardChanges({ dirty: guard, leave: backToList, message: DISCARD_MESSAGE });
 
   // a member's editor is a read-only view, and says so
   const shownName = session?.originalName ?? session?.agent.name ?? '';
@@ -199,19 +197,7 @@ function Editor({ target }: { target: EditorTarget }) {
           onClose={() => setTesting(false)}
         />
       )}
-      <ConfirmDialog
-        open={confirmDiscard}
-        title={DISCARD_TITLE}
-        message={DISCARD_MESSAGE}
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        danger
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          backToList();
-        }}
-        onCancel={() => setConfirmDiscard(false)}
-      />
+      {discardDialog}
     </section>
   );
 }

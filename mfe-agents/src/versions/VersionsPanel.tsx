@@ -1,11 +1,11 @@
 // The editor's Versions tab: every saved version (who, when; newest first), a side-by-side diff of
 // any two, and Restore, which saves the chosen version as a new one after a confirmation. Unsaved
 // edits in the editor are never overwritten by a restore: they stay, over the new saved baseline.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
 import type { AgentVersion, FailingVersion } from '@accent/agents-common/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, VersionFieldsTable, VersionTextDiff } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, VersionFieldsTable, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
@@ -37,32 +37,37 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
   const dirty = useAtomValue(editorDirtyAtom);
   const setSession = useSetAtom(editorAtom);
   const store = useStore();
-  const [versions, setVersions] = useState<AgentVersion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [pair, setPair] = useState<[number, number] | null>(null);
   const [configs, setConfigs] = useState<Record<number, AgentConfig>>({});
   const [diffError, setDiffError] = useState<string | null>(null);
-  const [restoring, setRestoring] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [failing, setFailing] = useState<FailingVersion[]>([]);
 
-  const load = useCallback(async () => {
-    if (!api.versions) return;
-    setLoadError(null);
-    try {
-      const [list, fails] = await Promise.all([api.versions(agentName), api.testSets ? api.testSets.failingVersions(agentName) : Promise.resolve([])]);
-      setVersions(list);
+  const history = useVersionHistory<AgentVersion>([agentName], {
+    enabled: !!api.versions,
+    load: async () => {
+      const [list, fails] = await Promise.all([api.versions!(agentName), api.testSets ? api.testSets.failingVersions(agentName) : Promise.resolve([])]);
       setFailing(fails);
-      // newest against the one before it, unless the person chose a pair still on the list
-      setPair((current) => {
-        if (current && list.some((v) => v.version === current[0]) && list.some((v) => v.version === current[1])) return current;
-        return list.length >= 2 ? [list[1]!.version, list[0]!.version] : list.length === 1 ? [list[0]!.version, list[0]!.version] : null;
+      return list;
+    },
+    numberOf: (v) => v.version,
+    describeError: (err) => errorMessage(err, VERSIONS_TEXTS.loadFailed),
+    compareSingle: true,
+    newestAfterRestore: true,
+    restore: async (version) => {
+      if (!api.restore) return;
+      const saved = await api.restore(agentName, version);
+      // the restored configuration is the editor's new baseline; unsaved edits stay as they are
+      const config = await api.getConfig(agentName);
+      const stillDirty = store.get(editorDirtyAtom);
+      setSession((s) => {
+        if (!s || s.originalName !== agentName) return s;
+        const restored = mergeAgentConfig(s.agent, config);
+        return { ...s, agent: stillDirty ? s.agent : restored, baseline: snapshot(restored) };
       });
-    } catch (err) {
-      setLoadError(errorMessage(err, VERSIONS_TEXTS.loadFailed));
-    }
-  }, [api, agentName]);
-  useEffect(() => void load(), [load]);
+      notify.success(VERSIONS_TEXTS.restored, VERSIONS_TEXTS.restoredText(version, saved));
+    },
+    onRestoreError: (err) => notify.error(VERSIONS_TEXTS.restoreFailed, errorMessage(err, VERSIONS_TEXTS.restoreFailed)),
+  });
+  const { versions, loadError, pair, newest, restoring } = history;
 
   // the two configurations being compared, each fetched once
   useEffect(() => {
@@ -88,34 +93,7 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
     return before && after ? diffVersions(before, after) : null;
   }, [pair, configs]);
 
-  const newest = versions?.[0]?.version ?? 0;
-
-  const restore = async (version: number) => {
-    if (!api.restore) return;
-    setBusy(true);
-    try {
-      const saved = await api.restore(agentName, version);
-      // the restored configuration is the editor's new baseline; unsaved edits stay as they are
-      const config = await api.getConfig(agentName);
-      const stillDirty = store.get(editorDirtyAtom);
-      setSession((s) => {
-        if (!s || s.originalName !== agentName) return s;
-        const restored = mergeAgentConfig(s.agent, config);
-        return { ...s, agent: stillDirty ? s.agent : restored, baseline: snapshot(restored) };
-      });
-      notify.success(VERSIONS_TEXTS.restored, VERSIONS_TEXTS.restoredText(version, saved));
-      setRestoring(null);
-      setPair(null);
-      await load();
-    } catch (err) {
-      notify.error(VERSIONS_TEXTS.restoreFailed, errorMessage(err, VERSIONS_TEXTS.restoreFailed));
-      setRestoring(null);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (loadError) return <ErrorState message={`${VERSIONS_TEXTS.loadFailed}: ${loadError}`} onRetry={() => void load()} />;
+  if (loadError) return <ErrorState message={`${VERSIONS_TEXTS.loadFailed}: ${loadError}`} onRetry={() => void history.reload()} />;
   if (!versions) return <LoadingState text={VERSIONS_TEXTS.loading} />;
   if (!versions.length) return <EmptyState title="No versions yet" text="Save the agent to see its versions." />;
 
@@ -153,7 +131,7 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
               </td>
               <td className={styles.actions}>
                 {canEdit && v.version !== newest && (
-                  <Button size="sm" variant="secondary" onClick={() => setRestoring(v.version)} aria-label={`Restore version ${v.version}`}>
+                  <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.version)} aria-label={`Restore version ${v.version}`}>
                     {VERSIONS_TEXTS.restore}
                   </Button>
                 )}
@@ -166,8 +144,8 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
       {pair && (
         <section aria-label="Compare versions" className={styles.compare}>
           <div className={styles.pickers}>
-            <Select label={VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => setPair([Number(e.target.value), pair[1]])} />
-            <Select label={VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => setPair([pair[0], Number(e.target.value)])} />
+            <Select label={VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => history.pick(0, Number(e.target.value))} />
+            <Select label={VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => history.pick(1, Number(e.target.value))} />
           </div>
           {diffError ? (
             <p role="alert" className={styles.error}>
@@ -182,16 +160,13 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
       )}
 
       <ConfirmDialog
-        open={restoring !== null}
         title={VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
         message={[
           VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty),
           ...failing.filter((f) => f.version === restoring).map((f) => `Warning: ${VERSIONS_TEXTS.fails(f)}.`),
         ].join(' ')}
         confirmLabel={VERSIONS_TEXTS.restore}
-        busy={busy}
-        onConfirm={() => restoring !== null && void restore(restoring)}
-        onCancel={() => setRestoring(null)}
+        {...history.restoreDialog}
       />
     </div>
   );

@@ -1,9 +1,9 @@
 // The background agent editor's Versions section (saved agents): one version per save that changed the
 // agent (who, when; newest first), a side-by-side diff of any two (fields, prompts line by line, schedule,
 // delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
-import { Button, ConfirmDialog, Select, VersionFieldsTable, VersionTextDiff } from '@accent/shared/ui';
+import { Button, ConfirmDialog, Select, VersionFieldsTable, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { diffBackgroundVersions, type BackgroundVersionDiff } from './diff.js';
 import editorStyles from '../editor/Editor.module.css';
@@ -38,26 +38,20 @@ export interface VersionsSectionProps {
 
 export function VersionsSection({ agentId, canEdit, dirty, onRestored }: VersionsSectionProps) {
   const { api, notify } = useBackgroundEnv();
-  const [versions, setVersions] = useState<BackgroundAgentVersion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [pair, setPair] = useState<[number, number] | null>(null);
-  const [restoring, setRestoring] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      const list = await api.listVersions(agentId);
-      setVersions(list);
-      setPair((current) => {
-        if (current && current.every((n) => list.some((v) => v.number === n))) return current;
-        return list.length >= 2 ? [list[1]!.number, list[0]!.number] : null;
-      });
-    } catch (err) {
-      setLoadError(errorMessage(err));
-    }
-  }, [api, agentId]);
-  useEffect(() => void load(), [load]);
+  const history = useVersionHistory<BackgroundAgentVersion>([agentId], {
+    load: () => api.listVersions(agentId),
+    numberOf: (v) => v.number,
+    describeError: (err) => errorMessage(err),
+    restore: async (number) => {
+      const result = await api.restoreVersion(agentId, number);
+      // the agent as stored now (the restored fields with its own status)
+      const stored = await api.getAgent(agentId);
+      if (stored) onRestored(stored.config);
+      notify.success(BACKGROUND_VERSIONS_TEXTS.restored, BACKGROUND_VERSIONS_TEXTS.restoredText(result.restored, result.number));
+    },
+    onRestoreError: (err) => notify.error(BACKGROUND_VERSIONS_TEXTS.restoreFailed, errorMessage(err)),
+  });
+  const { versions, loadError, pair, newest, restoring } = history;
 
   const diff = useMemo(() => {
     if (!pair || !versions) return null;
@@ -65,25 +59,6 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
     const newer = versions.find((v) => v.number === Math.max(...pair));
     return older && newer ? diffBackgroundVersions(older, newer) : null;
   }, [pair, versions]);
-
-  const newest = versions?.[0]?.number ?? 0;
-
-  async function restore(number: number) {
-    setBusy(true);
-    try {
-      const result = await api.restoreVersion(agentId, number);
-      // the agent as stored now (the restored fields with its own status)
-      const stored = await api.getAgent(agentId);
-      if (stored) onRestored(stored.config);
-      notify.success(BACKGROUND_VERSIONS_TEXTS.restored, BACKGROUND_VERSIONS_TEXTS.restoredText(result.restored, result.number));
-      await load();
-    } catch (err) {
-      notify.error(BACKGROUND_VERSIONS_TEXTS.restoreFailed, errorMessage(err));
-    } finally {
-      setBusy(false);
-      setRestoring(null);
-    }
-  }
 
   const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}` }));
   return (
@@ -96,7 +71,7 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
           <p className={styles.error}>
             {BACKGROUND_VERSIONS_TEXTS.loadFailed}: {loadError}
           </p>
-          <Button size="sm" variant="secondary" onClick={() => void load()}>
+          <Button size="sm" variant="secondary" onClick={() => void history.reload()}>
             Try again
           </Button>
         </div>
@@ -133,7 +108,7 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
                   </td>
                   <td className={styles.actions}>
                     {canEdit && v.number !== newest && (
-                      <Button size="sm" variant="secondary" onClick={() => setRestoring(v.number)} aria-label={`Restore version ${v.number}`}>
+                      <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.number)} aria-label={`Restore version ${v.number}`}>
                         {BACKGROUND_VERSIONS_TEXTS.restore}
                       </Button>
                     )}
@@ -145,8 +120,8 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
           {pair && (
             <section aria-label="Compare versions" className={styles.section}>
               <div className={styles.pickers}>
-                <Select label={BACKGROUND_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => setPair([Number(e.target.value), pair[1]])} />
-                <Select label={BACKGROUND_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => setPair([pair[0], Number(e.target.value)])} />
+                <Select label={BACKGROUND_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => history.pick(0, Number(e.target.value))} />
+                <Select label={BACKGROUND_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => history.pick(1, Number(e.target.value))} />
               </div>
               {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
             </section>
@@ -154,13 +129,10 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
         </div>
       )}
       <ConfirmDialog
-        open={restoring !== null}
         title={BACKGROUND_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
         message={BACKGROUND_VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty)}
         confirmLabel={BACKGROUND_VERSIONS_TEXTS.restore}
-        busy={busy}
-        onConfirm={() => restoring !== null && void restore(restoring)}
-        onCancel={() => setRestoring(null)}
+        {...history.restoreDialog}
       />
     </section>
   );

@@ -2,9 +2,9 @@
 // when; newest first), a diff of any two (settings, nodes added/removed/changed with their fields, edges)
 // and Restore, which replaces the draft with the chosen version after a confirmation and is recorded as a
 // new version on the server — history is never rewritten.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { FlowVersion } from '@accent/flows-common';
-import { Button, ConfirmDialog, Select, VersionFieldsTable } from '@accent/shared/ui';
+import { Button, ConfirmDialog, Select, VersionFieldsTable, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { diffFlowVersions, type FlowVersionDiff } from './diff.js';
 import styles from './Versions.module.css';
@@ -41,27 +41,20 @@ export interface VersionsPanelProps {
 
 export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, onClose }: VersionsPanelProps) {
   const { api, notify } = useFlowsEnv();
-  const [versions, setVersions] = useState<FlowVersion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [pair, setPair] = useState<[number, number] | null>(null);
-  const [restoring, setRestoring] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      const list = await api.listFlowVersions(flowId);
-      setVersions(list);
-      // the newest against the one before it, unless a chosen pair is still listed
-      setPair((current) => {
-        if (current && current.every((n) => list.some((v) => v.number === n))) return current;
-        return list.length >= 2 ? [list[1]!.number, list[0]!.number] : null;
-      });
-    } catch (err) {
-      setLoadError(errorMessage(err));
-    }
-  }, [api, flowId]);
-  useEffect(() => void load(), [load, refreshKey]);
+  const history = useVersionHistory<FlowVersion>([flowId, refreshKey], {
+    load: () => api.listFlowVersions(flowId),
+    numberOf: (v) => v.number,
+    describeError: (err) => errorMessage(err),
+    restore: async (number) => {
+      // pending edits are saved first, so the restore is not overwritten by a late auto-save
+      await flush();
+      const result = await api.restoreFlowVersion(flowId, number);
+      await onRestored();
+      notify.success(FLOW_VERSIONS_TEXTS.restored, FLOW_VERSIONS_TEXTS.restoredText(result.restored, result.number));
+    },
+    onRestoreError: (err) => notify.error(FLOW_VERSIONS_TEXTS.restoreFailed, errorMessage(err)),
+  });
+  const { versions, loadError, pair, restoring } = history;
 
   const diff = useMemo(() => {
     if (!pair || !versions) return null;
@@ -69,23 +62,6 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
     const newer = versions.find((v) => v.number === Math.max(...pair));
     return older && newer ? diffFlowVersions(older, newer) : null;
   }, [pair, versions]);
-
-  async function restore(number: number) {
-    setBusy(true);
-    try {
-      // pending edits are saved first, so the restore is not overwritten by a late auto-save
-      await flush();
-      const result = await api.restoreFlowVersion(flowId, number);
-      await onRestored();
-      notify.success(FLOW_VERSIONS_TEXTS.restored, FLOW_VERSIONS_TEXTS.restoredText(result.restored, result.number));
-      await load();
-    } catch (err) {
-      notify.error(FLOW_VERSIONS_TEXTS.restoreFailed, errorMessage(err));
-    } finally {
-      setBusy(false);
-      setRestoring(null);
-    }
-  }
 
   const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}: ${v.label}` }));
   return (
@@ -101,7 +77,7 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
           <p className={styles.error}>
             {FLOW_VERSIONS_TEXTS.loadFailed}: {loadError}
           </p>
-          <Button size="sm" variant="secondary" onClick={() => void load()}>
+          <Button size="sm" variant="secondary" onClick={() => void history.reload()}>
             Try again
           </Button>
         </div>
@@ -126,7 +102,7 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
                   </div>
                 </div>
                 {canEdit && (
-                  <Button size="sm" variant="secondary" onClick={() => setRestoring(v.number)} aria-label={`Restore version ${v.number}`}>
+                  <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.number)} aria-label={`Restore version ${v.number}`}>
                     {FLOW_VERSIONS_TEXTS.restore}
                   </Button>
                 )}
@@ -136,8 +112,8 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
           {pair && (
             <section aria-label="Compare versions" className={styles.node}>
               <div className={styles.pickers}>
-                <Select label={FLOW_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => setPair([Number(e.target.value), pair[1]])} />
-                <Select label={FLOW_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => setPair([pair[0], Number(e.target.value)])} />
+                <Select label={FLOW_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => history.pick(0, Number(e.target.value))} />
+                <Select label={FLOW_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => history.pick(1, Number(e.target.value))} />
               </div>
               {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
             </section>
@@ -145,13 +121,10 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
         </>
       )}
       <ConfirmDialog
-        open={restoring !== null}
         title={FLOW_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
         message={FLOW_VERSIONS_TEXTS.restoreMessage(restoring ?? 0)}
         confirmLabel={FLOW_VERSIONS_TEXTS.restore}
-        busy={busy}
-        onConfirm={() => restoring !== null && void restore(restoring)}
-        onCancel={() => setRestoring(null)}
+        {...history.restoreDialog}
       />
     </aside>
   );

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { MISSION_SCOPES, MISSION_SCOPE_LABELS, MISSION_STATUSES, MISSION_STATUS_LABELS, type Mission, type MissionScope, type MissionStatus } from '@accent/missions-common';
 import { msg, type AgentListItem } from '@accent/agents-common';
 import { useSession } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField, usePendingSaveGuard } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
 import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
 import { MissionRuns, type MissionRunsHandle } from '../runs/MissionRuns.js';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
@@ -20,7 +20,6 @@ import styles from './Editor.module.css';
 
 export const CREATE_MISSION_TITLE = 'Create Mission';
 export const editMissionTitle = (name: string) => `Edit ${name}`;
-export const DISCARD_TITLE = 'Discard unsaved changes?';
 export const DISCARD_MESSAGE = 'You have unsaved changes to this mission. If you go back now, they will be lost.';
 const SCOPE_HINTS: Record<MissionScope, string> = {
   private: 'Only you (and administrators) see it and its results.',
@@ -74,7 +73,6 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [agents, setAgents] = useState<AgentListItem[] | null>(null);
   const [agentsError, setAgentsError] = useState<string | null>(null);
   const zones = useMemo(() => timeZones(), [timeZones]);
@@ -169,7 +167,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
     }
   };
 
-  const back = () => (dirty ? setConfirmDiscard(true) : navigate(backTo));
+  const { back, dialog: discardDialog } = useDiscardChanges({ dirty, leave: () => navigate(backTo), message: DISCARD_MESSAGE });
 
   const agentOptions = useMemo(() => {
     const options = (agents ?? []).map((a) => ({ value: a.name, label: a.title && a.title !== a.name ? `${a.title} (${a.name})` : a.name }));
@@ -326,19 +324,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
       {content}
       {mission && <MissionRuns ref={runsRef} missionId={mission.id} missionName={mission.name} />}
       {deleteDialog}
-      <ConfirmDialog
-        open={confirmDiscard}
-        title={DISCARD_TITLE}
-        message={DISCARD_MESSAGE}
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        danger
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          navigate(backTo);
-        }}
-        onCancel={() => setConfirmDiscard(false)}
-      />
+      {discardDialog}
     </section>
   );
 }

@@ -61,3 +61,5 @@ export {
   type VersionTextChange,
   type SideBySideRow,
 } from './VersionDiff.js';
+export { useVersionHistory, type VersionHistory, type VersionHistoryOptions, type VersionPair } from './useVersionHistory.js';
+export { useDiscardChanges, DISCARD_CHANGES_TEXTS, type DiscardChanges, type DiscardChangesOptions } from './DiscardChanges.js';
