@@ -1,12 +1,12 @@
 // Admin → Settings → Allowed flow hosts: the private hosts this library's flows may reach, one per line,
 // beside the server's FLOW_ALLOW_HOSTS (shown, changed only on the server). The server checks every entry
 // as the SSRF guard reads it; a refused entry is said at the field with its line.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from '@accent/shared/client';
+import { useId, type FormEvent } from 'react';
 import { Button, TextArea } from '@accent/shared/ui';
 import type { FlowHostsResponse } from '@accent/shell-common';
 import { useFlowHostsApi } from './flow-hosts-api.js';
 import { errorMessage, lineListError, linesOf } from './format.js';
+import { useSettingsForm } from './useSettingsForm.js';
 import styles from './Admin.module.css';
 
 export const FLOW_HOSTS_TEXTS = {
@@ -25,44 +25,19 @@ export const FLOW_HOSTS_TEXTS = {
 export function FlowHostsPanel() {
   const flowHosts = useFlowHostsApi();
   const titleId = useId();
-  const [loaded, setLoaded] = useState<FlowHostsResponse | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const form = useSettingsForm({
+    key: ['admin', 'flow-hosts'],
+    read: () => flowHosts.get(),
+    draftOf: (stored: FlowHostsResponse) => stored.hosts.join('\n'),
+    empty: '',
+    saved: FLOW_HOSTS_TEXTS.saved,
+    refusal: (e) => lineListError(e, 'hosts'),
+  });
+  const { loaded, error } = form;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) reads the list again
-  useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    flowHosts.get().then(
-      (data) => {
-        if (!live) return;
-        setLoaded(data);
-        setText(data.hosts.join('\n'));
-      },
-      (e: unknown) => live && setLoadError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [flowHosts, attempt]);
-
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    setError(undefined);
-    try {
-      const data = await flowHosts.put(linesOf(text));
-      setLoaded(data);
-      setText(data.hosts.join('\n'));
-      toast.success(FLOW_HOSTS_TEXTS.saved);
-    } catch (e) {
-      setError(lineListError(e, 'hosts'));
-    } finally {
-      setSaving(false);
-    }
+    void form.save(() => flowHosts.put(linesOf(form.draft)));
   };
 
   return (
@@ -71,16 +46,16 @@ export function FlowHostsPanel() {
         {FLOW_HOSTS_TEXTS.title}
       </h2>
       <p className={styles.lead}>{FLOW_HOSTS_TEXTS.lead}</p>
-      {loadError ? (
+      {loaded.status === 'error' ? (
         <div role="alert">
           <p>
-            {FLOW_HOSTS_TEXTS.loadFailed} {loadError}
+            {FLOW_HOSTS_TEXTS.loadFailed} {errorMessage(loaded.error)}
           </p>
-          <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" size="sm" onClick={loaded.reload}>
             Retry
           </Button>
         </div>
-      ) : !loaded ? (
+      ) : loaded.status === 'loading' ? (
         <p role="status">{FLOW_HOSTS_TEXTS.loading}</p>
       ) : (
         <form onSubmit={save} noValidate>
@@ -91,18 +66,18 @@ export function FlowHostsPanel() {
             rows={5}
             spellCheck={false}
             autoCapitalize="off"
-            value={text}
+            value={form.draft}
             onChange={(e) => {
-              setText(e.target.value);
-              setError(undefined);
+              form.setDraft(e.target.value);
+              form.setError(undefined);
             }}
           />
-          {loaded.environment.length > 0 && (
+          {loaded.data.environment.length > 0 && (
             <p className={styles.settingHelp}>
-              {FLOW_HOSTS_TEXTS.environment} <code>{loaded.environment.join(', ')}</code>
+              {FLOW_HOSTS_TEXTS.environment} <code>{loaded.data.environment.join(', ')}</code>
             </p>
           )}
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={form.saving}>
             {FLOW_HOSTS_TEXTS.save}
           </Button>
         </form>

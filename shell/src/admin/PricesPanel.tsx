@@ -1,12 +1,13 @@
 // Admin → Settings → Model prices: USD per million input and output tokens for each provider and model,
 // which the server uses to compute each run's cost when the run is recorded. Seeded with public list
 // prices (their date shown); a refused row is said with its line.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, toast } from '@accent/shared/client';
+import { useId, type FormEvent } from 'react';
+import { ApiError } from '@accent/shared/client';
 import { Button, IconButton } from '@accent/shared/ui';
 import { modelPricesPutRequestSchema, type ModelPrice, type ModelPricesResponse } from '@accent/shell-common';
 import { errorMessage } from './format.js';
 import { usePricesApi } from './prices-api.js';
+import { useSettingsForm } from './useSettingsForm.js';
 import styles from './Admin.module.css';
 
 export const PRICES_TEXTS = {
@@ -49,35 +50,20 @@ function serverProblem(error: unknown): string {
 export function PricesPanel() {
   const pricesApi = usePricesApi();
   const titleId = useId();
-  const [loaded, setLoaded] = useState<ModelPricesResponse | null>(null);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) reads the table again
-  useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    pricesApi.get().then(
-      (data) => {
-        if (!live) return;
-        setLoaded(data);
-        setRows(data.prices.map(toRow));
-      },
-      (e: unknown) => live && setLoadError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pricesApi, attempt]);
+  const form = useSettingsForm({
+    key: ['admin', 'model-prices'],
+    read: () => pricesApi.get(),
+    draftOf: (stored: ModelPricesResponse) => stored.prices.map(toRow),
+    empty: [] as Row[],
+    saved: PRICES_TEXTS.saved,
+    refusal: serverProblem,
+  });
+  const { loaded, draft: rows, setDraft: setRows, error } = form;
 
   const change = (key: number, field: keyof Omit<Row, 'key'>, value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     const body = {
       prices: rows.map((r) => ({
         provider: r.provider.trim(),
@@ -90,20 +76,10 @@ export function PricesPanel() {
     const checked = modelPricesPutRequestSchema.safeParse(body);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      setError(problemOf(issue.path, issue.message));
+      form.setError(problemOf(issue.path, issue.message));
       return;
     }
-    setSaving(true);
-    try {
-      const data = await pricesApi.put(checked.data.prices);
-      setLoaded(data);
-      setRows(data.prices.map(toRow));
-      toast.success(PRICES_TEXTS.saved);
-    } catch (e) {
-      setError(serverProblem(e));
-    } finally {
-      setSaving(false);
-    }
+    void form.save(() => pricesApi.put(checked.data.prices));
   };
 
   return (
@@ -112,17 +88,17 @@ export function PricesPanel() {
         {PRICES_TEXTS.title}
       </h2>
       <p className={styles.lead}>{PRICES_TEXTS.lead}</p>
-      {loaded?.list_prices_on && <p className={styles.lead}>{PRICES_TEXTS.listPrices(loaded.list_prices_on)}</p>}
-      {loadError ? (
+      {loaded.status === 'ready' && loaded.data.list_prices_on && <p className={styles.lead}>{PRICES_TEXTS.listPrices(loaded.data.list_prices_on)}</p>}
+      {loaded.status === 'error' ? (
         <div role="alert">
           <p>
-            {PRICES_TEXTS.loadFailed} {loadError}
+            {PRICES_TEXTS.loadFailed} {errorMessage(loaded.error)}
           </p>
-          <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" size="sm" onClick={loaded.reload}>
             Retry
           </Button>
         </div>
-      ) : !loaded ? (
+      ) : loaded.status === 'loading' ? (
         <p role="status">{PRICES_TEXTS.loading}</p>
       ) : (
         <form onSubmit={save} noValidate>
@@ -181,8 +157,8 @@ export function PricesPanel() {
             <Button type="button" variant="secondary" onClick={() => setRows((rs) => [...rs, { key: nextKey++, provider: '', model: '', input: '', output: '', priced_on: today() }])}>
               {PRICES_TEXTS.add}
             </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : PRICES_TEXTS.save}
+            <Button type="submit" disabled={form.saving}>
+              {form.saving ? 'Saving...' : PRICES_TEXTS.save}
             </Button>
           </div>
         </form>

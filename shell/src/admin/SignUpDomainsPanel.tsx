@@ -2,11 +2,12 @@
 // library (as end users), one per line; empty keeps sign-up closed. The login page links to /sign-up
 // only while the list has a domain and the server can send email. A refused entry is said at the field
 // with its line.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from '@accent/shared/client';
-import { Button, ErrorState, LoadingState, TextArea, useQuery } from '@accent/shared/ui';
+import { useId, type FormEvent } from 'react';
+import { Button, ErrorState, LoadingState, TextArea } from '@accent/shared/ui';
+import type { SignUpDomainsResponse } from '@accent/shell-common';
 import { errorMessage, lineListError, linesOf } from './format.js';
 import { useInvitationsApi } from './invitations-api.js';
+import { useSettingsForm } from './useSettingsForm.js';
 import styles from './Admin.module.css';
 
 export const SIGN_UP_TEXTS = {
@@ -24,30 +25,19 @@ export const SIGN_UP_TEXTS = {
 export function SignUpDomainsPanel() {
   const invitations = useInvitationsApi();
   const titleId = useId();
-  const loaded = useQuery(['admin', 'sign-up-domains'], () => invitations.getSignUpDomains());
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const savedDomains = loaded.status === 'ready' ? loaded.data.domains.join('\n') : null;
+  const form = useSettingsForm({
+    key: ['admin', 'sign-up-domains'],
+    read: () => invitations.getSignUpDomains(),
+    draftOf: (stored: SignUpDomainsResponse) => stored.domains.join('\n'),
+    empty: '',
+    saved: SIGN_UP_TEXTS.saved,
+    refusal: (e) => lineListError(e, 'domains'),
+  });
+  const { loaded, error } = form;
 
-  useEffect(() => {
-    if (savedDomains !== null) setText(savedDomains);
-  }, [savedDomains]);
-
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    setError(undefined);
-    try {
-      const data = await invitations.putSignUpDomains(linesOf(text));
-      loaded.setData(() => data);
-      setText(data.domains.join('\n'));
-      toast.success(SIGN_UP_TEXTS.saved);
-    } catch (e) {
-      setError(lineListError(e, 'domains'));
-    } finally {
-      setSaving(false);
-    }
+    void form.save(() => invitations.putSignUpDomains(linesOf(form.draft)));
   };
 
   return (
@@ -72,13 +62,13 @@ export function SignUpDomainsPanel() {
             rows={3}
             spellCheck={false}
             autoCapitalize="off"
-            value={text}
+            value={form.draft}
             onChange={(e) => {
-              setText(e.target.value);
-              setError(undefined);
+              form.setDraft(e.target.value);
+              form.setError(undefined);
             }}
           />
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={form.saving}>
             {SIGN_UP_TEXTS.save}
           </Button>
         </form>
