@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs shaped like Supabase's (`role: "authenticated"`, `aud`), so the same token
 // also works against a hosted Supabase project's PostgREST when the server is given its JWT secret.
 import { ACCESS_TOKEN_TTL_S, APP_ROLES, type AppRole } from '@accent/shared';
+import type { Team } from '@accent/shell-common';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
@@ -19,6 +20,8 @@ export interface AuthUser {
   aal: 1 | 2;
   /** How the user proved who they are in this sign-in (e.g. ['password', 'totp']). */
   amr: string[];
+  /** The user's team as read with their current state by the guard; absent where only a token was read. */
+  team?: Team | null;
 }
 
 const claimsSchema = z.object({
@@ -44,9 +47,14 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_S): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw secret, jose imports it again on every sign and verify (a request's
+  // worth of work on every authenticated call). Same secret, same HS256 key: tokens are unchanged.
+  const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // a secret WebCrypto refuses fails each sign (throws) and verify (null), as it did when imported per call
+  imported.catch(() => undefined);
   return {
     async sign(user) {
+      const key = await imported;
       const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId, aal: user.aal === 2 ? 'aal2' : 'aal1', amr: user.amr ?? [] })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
@@ -58,7 +66,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
+        const { payload } = await jwtVerify(token, await imported, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
         const claims = claimsSchema.parse(payload);
         return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id, aal: claims.aal === 'aal2' ? 2 : 1, amr: claims.amr };
       } catch {

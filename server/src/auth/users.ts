@@ -1,5 +1,6 @@
 // Users as the session sees them: the user row joined with its library and environment.
 import type { AppRole, User } from '@accent/shared';
+import type { Team } from '@accent/shell-common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { AuthUser } from './access-token.js';
@@ -69,10 +70,10 @@ export const toAuthUser = (user: SessionUser, sessionId: string, strength: Pick<
  * definition of "still signed in", shared with the data gateway.
  */
 export async function findCurrentCaller(db: Kysely<DB>, claims: Pick<AuthUser, 'id' | 'sessionId'> & Partial<Pick<AuthUser, 'aal' | 'amr'>>): Promise<AuthUser | undefined> {
-  const { rows } = await sql<{ role: AppRole; library_id: string; env: string; email: string }>`
-    SELECT role, library_id, env, email FROM public.accent_current_caller(${claims.id}::uuid, ${claims.sessionId}::uuid)`.execute(db);
+  const { rows } = await sql<{ role: AppRole; library_id: string; env: string; email: string; team: Team | null }>`
+    SELECT role, library_id, env, email, team FROM public.accent_current_caller(${claims.id}::uuid, ${claims.sessionId}::uuid)`.execute(db);
   const row = rows[0];
-  return row && { id: claims.id, role: row.role, libraryId: row.library_id, env: row.env, email: row.email, sessionId: claims.sessionId, aal: claims.aal ?? 1, amr: claims.amr ?? [] };
+  return row && { id: claims.id, role: row.role, libraryId: row.library_id, env: row.env, email: row.email, sessionId: claims.sessionId, aal: claims.aal ?? 1, amr: claims.amr ?? [], team: row.team };
 }
 
 /** The user fields of the login response (spec 01 §3). */

@@ -5,6 +5,7 @@ import type { AccessPermissionKey } from '@accent/agents-common';
 import type { AppRole } from '@accent/shared';
 import type { Team } from '@accent/shell-common';
 import type { Kysely } from 'kysely';
+import type { AuthUser } from '../auth/access-token.js';
 import type { DB } from '../db/schema.js';
 
 export interface Runner {
@@ -41,6 +42,17 @@ export async function findRunner(db: Kysely<DB>, userId: string): Promise<UserRu
     .where('active', '=', true)
     .executeTakeFirst();
   return row && { id: row.id, email: row.email, role: row.role, team: row.team, libraryId: row.library_id };
+}
+
+/**
+ * The runner behind an authenticated request: the guard has just read the caller's current state (active,
+ * sign-in live, role, library, team) in one statement, so that read is reused rather than made twice.
+ * A caller read without their team (not through the guard) is read here.
+ */
+export async function runnerOfCaller(db: Kysely<DB>, caller: AuthUser): Promise<UserRunner | undefined> {
+  if (caller.team !== undefined) return { id: caller.id, email: caller.email, role: caller.role, team: caller.team, libraryId: caller.libraryId };
+  const runner = await findRunner(db, caller.id);
+  return runner && runner.libraryId === caller.libraryId ? runner : undefined;
 }
 
 export function canRun(access: readonly AccessPermissionKey[], runner: Pick<Runner, 'role' | 'team' | 'onlyAgent'>, agentName?: string): boolean {

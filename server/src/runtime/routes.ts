@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { NOT_SIGNED_IN, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { findRunner, type Runner } from './access.js';
+import { runnerOfCaller, type Runner } from './access.js';
 import { replyWithRun } from './reply.js';
 import type { Runtime } from './run-agent.js';
 import { getRun, listRuns } from './runs.js';
@@ -28,8 +28,8 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
 
   /** The caller as the runtime needs them (team, still active). */
   async function runnerOf(request: FastifyRequest): Promise<Runner> {
-    const runner = await findRunner(db, request.user.id);
-    if (!runner || runner.libraryId !== request.user.libraryId) throw new HttpError(401, NOT_SIGNED_IN);
+    const runner = await runnerOfCaller(db, request.user);
+    if (!runner) throw new HttpError(401, NOT_SIGNED_IN);
     return runner;
   }
 

@@ -11,7 +11,8 @@ import {
 } from '@accent/agents-common';
 import { startHttpStub, type HttpStub } from '../testing/http-stub.js';
 import { lastUserMessage, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { DEMO_CREDENTIALS } from '../db/seed.js';
+import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 const TEST_KEY = 'sk-test-0123456789abcdef';
 
@@ -398,6 +399,35 @@ describe('agent runtime', () => {
       expect((await patch('sales')).statusCode).toBe(200);
       expect((await invoke({ name: 'Sales desk', query: 'hi' }, member)).statusCode).toBe(200);
       expect((await patch(null)).statusCode).toBe(200);
+    });
+  });
+
+  describe('the caller at invoke time', () => {
+    // invoke reuses the guard's read of the caller (no second read): it must still refuse at once
+    it('refuses a deactivated user and an ended sign-in at the next invoke, before any model call or run', async () => {
+      await save({ name: 'Anyone', settings: { access: ['all_users'] } });
+      const email = `invoker-${Date.now()}@accent.local`;
+      const id = await createUser(ctx.database, { environment: DEMO_CREDENTIALS.environment, library: DEMO_CREDENTIALS.library, email, password: 'long-enough-password', role: 'member' });
+      const who = await login(ctx.app, { email, password: 'long-enough-password' });
+      const other = await login(ctx.app, { email, password: 'long-enough-password' });
+      expect((await invoke({ name: 'Anyone', query: 'hi' }, who)).statusCode).toBe(200);
+      const runsBefore = (await ctx.database.db.selectFrom('agent_runs').select('id').where('user_id', '=', id).execute()).length;
+      model.reset();
+
+      // signing out ends that sign-in only
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: who.headers, cookies: { accent_refresh: who.refreshCookie } })).statusCode).toBe(204);
+      const signedOut = await invoke({ name: 'Anyone', query: 'hi' }, who);
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json()).toEqual({ detail: 'Not signed in' });
+      expect((await invoke({ name: 'Anyone', query: 'hi' }, other)).statusCode).toBe(200);
+
+      const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${id}`, headers: admin.headers, payload: { active: false } });
+      expect(patched.statusCode).toBe(200);
+      const deactivated = await invoke({ name: 'Anyone', query: 'hi' }, other);
+      expect(deactivated.statusCode).toBe(401);
+      expect(deactivated.json()).toEqual({ detail: 'Not signed in' });
+      expect(model.requests).toHaveLength(1);
+      expect((await ctx.database.db.selectFrom('agent_runs').select('id').where('user_id', '=', id).execute()).length).toBe(runsBefore + 1);
     });
   });
 
