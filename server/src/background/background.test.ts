@@ -2,25 +2,19 @@
 // migrations): the stored form of migration 008, its row-level security and the read-only runs.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { backgroundAgentToRow, backgroundConfigFromRow, newBackgroundAgent, type BackgroundAgentConfig } from '@accent/background-common';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { sql } from 'kysely';
-import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { gatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(30_000);
 
 type Row = Record<string, unknown>;
-let createClient: typeof import('@supabase/supabase-js').createClient;
-
 let ctx: TestContext;
-let clientConfig: { supabaseUrl: string; supabaseAnonKey: string };
 let admin: SignedIn;
 let member: SignedIn;
 let builder: SignedIn;
 let otherBuilder: SignedIn;
-
-function client(token: string): SupabaseClient {
-  return createClient(clientConfig.supabaseUrl, clientConfig.supabaseAnonKey, { accessToken: async () => token, realtime: { transport: class {} as never } });
-}
+let client: GatewayTestbed['client'];
 
 const config = (fields: Partial<BackgroundAgentConfig> = {}): BackgroundAgentConfig => ({
   ...newBackgroundAgent(),
@@ -43,15 +37,7 @@ async function insertAgent(owner: SignedIn, name = 'Owner-written'): Promise<str
 }
 
 beforeAll(async () => {
-  createClient = await importCreateClient();
-  ctx = await createTestContext();
-  clientConfig = (await (await fetch(`${await listenOnLoopback(ctx.app)}/api/v1/config`)).json()) as typeof clientConfig;
-  admin = await loginAdmin(ctx.app);
-  member = await loginMember(ctx.app);
-  await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'bg-builder@accent.local', password: 'builder-password', role: 'builder' });
-  builder = await login(ctx.app, { email: 'bg-builder@accent.local', password: 'builder-password' });
-  await createUser(ctx.database, { environment: 'lo-n02', library: 'other-lib', email: 'bg-other@accent.local', password: 'other-password', role: 'builder' });
-  otherBuilder = await login(ctx.app, { email: 'bg-other@accent.local', password: 'other-password', library: 'other-lib' });
+  ({ ctx, admin, member, builder, otherBuilder, client } = await gatewayTestbed({ builderEmail: 'bg-builder@accent.local', otherBuilderEmail: 'bg-other@accent.local' }));
 }, 60_000);
 
 afterAll(async () => {

@@ -3,10 +3,10 @@
 // form) and their runs.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FlowRun } from '@accent/flows-common';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { FAST_JOBS, TEST_KEY, waitFor } from '../testing/missions.js';
-import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { gatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
+import { createTestContext, createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { FLOW_SECRET_HEADER, scheduleKeyFor } from './deploy.js';
 import { FLOW_QUEUE } from './runner.js';
 import { withFlowTables } from './tables.js';
@@ -14,20 +14,14 @@ import { withFlowTables } from './tables.js';
 jest.setTimeout(30_000);
 
 type Row = Record<string, unknown>;
-let createClient: typeof import('@supabase/supabase-js').createClient;
-
 let model: ModelServer;
 let ctx: TestContext;
-let baseUrl: string;
-let clientConfig: { supabaseUrl: string; supabaseAnonKey: string };
 let admin: SignedIn;
 let member: SignedIn;
 let builder: SignedIn;
 let otherBuilder: SignedIn;
-
-function client(token: string): SupabaseClient {
-  return createClient(clientConfig.supabaseUrl, clientConfig.supabaseAnonKey, { accessToken: async () => token, realtime: { transport: class {} as never } });
-}
+let client: GatewayTestbed['client'];
+let baseUrl: string;
 
 let seq = 0;
 const newId = () => `flow-${Date.now()}-${(++seq).toString(36).padStart(9, 'x')}`;
@@ -68,17 +62,12 @@ const runsOf = (id: string) => withFlowTables(ctx.database.db).selectFrom('flow_
 const post = (url: string, who: SignedIn | null, payload?: unknown) => ctx.app.inject({ method: 'POST', url, headers: who ? who.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 beforeAll(async () => {
-  createClient = await importCreateClient();
   model = await startModelServer({ apiKey: TEST_KEY });
-  ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-  baseUrl = await listenOnLoopback(ctx.app);
-  clientConfig = (await (await fetch(`${baseUrl}/api/v1/config`)).json()) as typeof clientConfig;
-  admin = await loginAdmin(ctx.app);
-  member = await loginMember(ctx.app);
-  await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'builder@accent.local', password: 'builder-password', role: 'builder' });
-  builder = await login(ctx.app, { email: 'builder@accent.local', password: 'builder-password' });
-  await createUser(ctx.database, { environment: 'lo-n02', library: 'other-lib', email: 'other-builder@accent.local', password: 'other-password', role: 'builder' });
-  otherBuilder = await login(ctx.app, { email: 'other-builder@accent.local', password: 'other-password', library: 'other-lib' });
+  ({ ctx, baseUrl, admin, member, builder, otherBuilder, client } = await gatewayTestbed({
+    env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url },
+    builderEmail: 'builder@accent.local',
+    otherBuilderEmail: 'other-builder@accent.local',
+  }));
 }, 60_000);
 
 afterAll(async () => {

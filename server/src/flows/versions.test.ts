@@ -3,23 +3,18 @@
 // flow_versions RLS of 027 follows the flow's own visibility.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FlowVersion } from '@accent/flows-common';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { createTestContext, createUser, importCreateClient, listenOnLoopback, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { gatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(30_000);
 
 type Row = Record<string, unknown>;
-let createClient: typeof import('@supabase/supabase-js').createClient;
 let ctx: TestContext;
-let clientConfig: { supabaseUrl: string; supabaseAnonKey: string };
 let admin: SignedIn;
 let member: SignedIn;
 let builder: SignedIn;
 let otherBuilder: SignedIn;
-
-function client(token: string): SupabaseClient {
-  return createClient(clientConfig.supabaseUrl, clientConfig.supabaseAnonKey, { accessToken: async () => token, realtime: { transport: class {} as never } });
-}
+let client: GatewayTestbed['client'];
 
 const node = (id: string, type: string, data: Row, x = 0) => ({ id, type, position: { x, y: 100 }, data });
 const graph = (prompt: string) => ({
@@ -39,15 +34,7 @@ const versionsOf = async (id: string, who: SignedIn = builder) => {
 };
 
 beforeAll(async () => {
-  createClient = await importCreateClient();
-  ctx = await createTestContext();
-  clientConfig = (await (await fetch(`${await listenOnLoopback(ctx.app)}/api/v1/config`)).json()) as typeof clientConfig;
-  admin = await loginAdmin(ctx.app);
-  member = await loginMember(ctx.app);
-  await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'fv-builder@accent.local', password: 'builder-password', role: 'builder' });
-  builder = await login(ctx.app, { email: 'fv-builder@accent.local', password: 'builder-password' });
-  await createUser(ctx.database, { environment: 'lo-n02', library: 'other-lib', email: 'fv-other@accent.local', password: 'other-password', role: 'builder' });
-  otherBuilder = await login(ctx.app, { email: 'fv-other@accent.local', password: 'other-password', library: 'other-lib' });
+  ({ ctx, admin, member, builder, otherBuilder, client } = await gatewayTestbed({ builderEmail: 'fv-builder@accent.local', otherBuilderEmail: 'fv-other@accent.local' }));
 }, 60_000);
 
 afterAll(async () => {
