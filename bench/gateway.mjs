@@ -11,7 +11,9 @@
 // clients for the same time. The ratios say how far the gateway is from the database's own speed.
 //
 // Usage: pnpm --filter @accent/server build && node bench/gateway.mjs
-//   GATEWAY_BENCH_SECONDS (default 10), GATEWAY_BENCH_CLIENTS (default 50)
+//   GATEWAY_BENCH_SECONDS (default 10), GATEWAY_BENCH_CLIENTS (default 50),
+//   GATEWAY_BENCH_ONLY=pglite|postgres (one database), GATEWAY_BENCH_NODE_ARGS (for the server process,
+//   e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +26,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'server', 'dist');
+// GATEWAY_BENCH_DIST: another build of the server (a folder inside server/, so its packages resolve), to compare two builds
+const DIST = path.resolve(ROOT, process.env.GATEWAY_BENCH_DIST ?? path.join('server', 'dist'));
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 const MISSIONS = 10_000;
@@ -98,6 +101,11 @@ async function serve() {
         if (!recording) return work(tx);
         const spy = Object.create(tx);
         spy.query = (text, values, options) => (recorded.push({ text, values: values ?? [] }), tx.query(text, values, options));
+        // a batch of statements in one simple-protocol message
+        spy.exec = (text, options) => {
+          recorded.push({ text, exec: true });
+          return tx.exec(text, options);
+        };
         return work(spy);
       });
   }
@@ -135,7 +143,7 @@ async function serve() {
 async function drivePglite(pglite, queries) {
   const inner = queries.filter((q) => !/^\s*(begin|commit)\s*$/i.test(q.text));
   const once = () => pglite.transaction(async (tx) => {
-    for (const q of inner) await tx.query(q.text, q.values);
+    for (const q of inner) await (q.exec ? tx.exec(q.text) : tx.query(q.text, q.values));
   });
   return driveLoop(once, WARM_UP_MS, DURATION_MS);
 }
@@ -150,7 +158,7 @@ async function drivePostgres(url, queries) {
   }));
   // one connection per client, as each client of the gateway waits for its answer before the next
   const once = async (index) => {
-    for (const q of queries) await clients[index].query(q.text, q.values);
+    for (const q of queries) await (q.values.length ? clients[index].query(q.text, q.values) : clients[index].query(q.text));
   };
   try {
     return await driveLoop(once, WARM_UP_MS, DURATION_MS);
@@ -179,6 +187,13 @@ async function driveLoop(once, warmUpMs, durationMs) {
   const counts = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => loop(deadline, latencies, i)));
   return { count: counts.reduce((a, b) => a + b, 0), errors: 0, elapsed: performance.now() - started, latencies: latencies.sort((a, b) => a - b) };
 }
+
+/** `SELECT set_config('role',` …: each statement of a message by its first two words, `+` between a batch's. */
+const describeMessage = (q) =>
+  q.text
+    .split(/;\s*\n/)
+    .map((statement) => statement.trim().split(/\s+/).slice(0, 2).join(' '))
+    .join(' + ');
 
 const perSecond = (r) => r.count / (r.elapsed / 1000);
 const figures = (r) =>
@@ -227,7 +242,8 @@ async function drive(port, token, durationMs, record) {
 
 async function runScenario(label, env) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'accent-bench-gateway-'));
-  const child = spawn(process.execPath, [THIS_FILE, '--serve'], {
+  const nodeArgs = (process.env.GATEWAY_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, THIS_FILE, '--serve'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), BENCH_TAG: randomBytes(4).toString('hex'), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -256,7 +272,7 @@ async function runScenario(label, env) {
           });
     const throughput = perSecond(r) / perSecond(floor);
     const p99 = percentile(r.latencies, 99) / percentile(floor.latencies, 99);
-    console.log(`${'  floor, same SQL'.padEnd(22)} ${figures(floor)} (${ready.floorQueries.length} statements: ${ready.floorQueries.map((q) => q.text.trim().split(/\s+/).slice(0, 2).join(' ')).join(' · ')})`);
+    console.log(`${'  floor, same SQL'.padEnd(22)} ${figures(floor)} (${ready.floorQueries.length} messages: ${ready.floorQueries.map(describeMessage).join(' · ')})`);
     console.log(`${''.padEnd(22)} gateway/floor: throughput ${throughput.toFixed(2)}× (goal ≥ 0.5×), p99 ${p99.toFixed(2)}× (goal ≤ 2×)`);
     const key = label === 'PostgreSQL' ? 'postgres' : 'pglite';
     console.log(
@@ -286,7 +302,9 @@ async function main() {
   console.log(`Data gateway: ${MISSIONS.toLocaleString('en')} missions in one library, ${CLIENTS} concurrent clients, ${DURATION_MS / 1000} s per database (after ${WARM_UP_MS / 1000} s warm-up)`);
   console.log(`GET ${QUERY}  (a member's token: row-level security applies)`);
   const { DATABASE_URL, ...withoutDatabase } = process.env;
-  await runScenario('PGlite', { ...withoutDatabase, DATABASE_URL: '' });
+  const only = process.env.GATEWAY_BENCH_ONLY;
+  if (only !== 'postgres') await runScenario('PGlite', { ...withoutDatabase, DATABASE_URL: '' });
+  if (only === 'pglite') return;
   if (DATABASE_URL) await runScenario('PostgreSQL', { DATABASE_URL });
   else await withThrowawayPostgres((url) => runScenario('PostgreSQL', { DATABASE_URL: url }));
 }

@@ -222,7 +222,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   });
   await app.register(clientConfigRoutes, { prefix: '/api/v1', supabase: config.supabase });
   // PostgREST for the browser's supabase-js client (its own error shape and error handler)
-  await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret, pglite: db.pglite });
+  await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret, pglite: db.pglite, pool: db.pool });
   // Supabase Storage for supabase-js's storage client (its own error shape and error handler)
   await app.register(storageRoutes, { prefix: STORAGE_PATH, db: db.db, storage, jwtSecret: config.jwtSecret, rateLimit: config.storage.rateLimit });
 

@@ -22,6 +22,8 @@ export interface Database {
   readonly pglite?: PGlite;
   /** The connection string (kind 'postgres'): the job scheduler opens its own small pool on it. */
   readonly url?: string;
+  /** The `pg` pool behind `db` (kind 'postgres'): the data gateway sends its one-message reads through it. */
+  readonly pool?: pg.Pool;
   /**
    * Runs a multi-statement SQL script in one transaction. kysely sends one statement per query (PGlite
    * uses the extended protocol), so migrations need this path.
@@ -163,6 +165,7 @@ async function openPostgres(url: string): Promise<Database> {
     embedded: false,
     db,
     url,
+    pool,
     async runScript(script) {
       const client = await pool.connect();
       try {

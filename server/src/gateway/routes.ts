@@ -4,9 +4,11 @@
 // Every request runs in ONE transaction as role `authenticated` with the caller's verified JWT claims
 // in `request.jwt.claims` (set_config(..., true): both last only until the transaction ends), then the
 // one statement: row-level security in the migrations decides what the caller sees and may change.
+// A read sends all of it as one message (see readBatch), so it costs the database one round trip.
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { Pool } from 'pg';
 import { POSTGRES_ROLE } from '../auth/access-token.js';
 import type { DB } from '../db/schema.js';
 import { BODY_LIMIT_BYTES } from '../http/errors.js';
@@ -14,7 +16,7 @@ import { createVerifyCaller, sessionEnded, type GatewayCaller } from './auth.js'
 import { fromDatabaseError, GatewayError, type DatabaseErrorLike, invalidBody, isDatabaseError, notSingular, parseError, unknownTable } from './errors.js';
 import { parseAccept, parsePrefer, parseQuery, parseRange, type ParsedQuery, type Preferences, type ResponseShape } from './parse.js';
 import { createSchemaCache, type SchemaCache, type TableSchema } from './schema-cache.js';
-import { buildDelete, buildInsert, buildRead, buildUpdate, checkColumns, selectedColumns, type Statement } from './sql.js';
+import { buildDelete, buildInsert, buildRead, buildUpdate, checkColumns, inlineParameters, quoteIdent, selectedColumns, type Statement } from './sql.js';
 import { GATEWAY_TABLES, type GatewayTableConfig } from './tables.js';
 
 export const GATEWAY_PATH = '/rest/v1';
@@ -30,6 +32,8 @@ export interface GatewayOptions {
    * every waiting request, and each statement skips a layer.
    */
   pglite?: PGlite;
+  /** The `pg` pool behind `db`, when the database is PostgreSQL: reads send their one batch through it. */
+  pool?: Pool;
 }
 
 /** What a request's transaction needs: kysely's transaction, or PGlite's behind the same interface. */
@@ -59,6 +63,22 @@ const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 export const SET_CALLER_SQL = `SELECT set_config('role', $1::text, true),
   set_config('request.jwt.claims', ($2::jsonb || jsonb_build_object('app_role', c.role, 'lib', c.library_id, 'env', c.env, 'email', c.email))::text, true)
   FROM public.accent_current_caller($3::uuid, $4::uuid) c`;
+
+/**
+ * A read as ONE simple-protocol message of three statements: the caller's claims (as SET_CALLER_SQL,
+ * as the server's own role), the role, then the select; parameters written inline as quoted literals.
+ * PostgreSQL runs a message of several statements as one transaction (SET LOCAL and set_config(…, true)
+ * end with it; an error rolls it all back), PGlite inside its transaction. The role is set by its own
+ * statement too, whatever the first one found: a caller no longer signed in gets no claims and no row
+ * there, the select then runs as `authenticated` with no claims (row-level security shows nothing) and
+ * the request is refused. Undefined when a value cannot be written inline.
+ */
+export function readBatch(caller: GatewayCaller, statement: Statement): string | undefined {
+  const select = inlineParameters(statement);
+  const setCaller = inlineParameters({ sql: SET_CALLER_SQL, parameters: [POSTGRES_ROLE, caller.claimsJson, caller.userId, caller.sessionId] });
+  if (select === undefined || setCaller === undefined) return undefined;
+  return `${setCaller};\nSET LOCAL ROLE ${quoteIdent(POSTGRES_ROLE)};\n${select}`;
+}
 
 interface ResultRow {
   total: number | string | null;
@@ -100,6 +120,19 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     });
   }
 
+  /** A read's one row: in one round trip when the driver takes a batch (readBatch), else as runAs does. */
+  async function readAs(caller: GatewayCaller, statement: Statement): Promise<ResultRow> {
+    const batch = options.pglite || options.pool ? readBatch(caller, statement) : undefined;
+    if (batch === undefined) return (await runAs(caller, (run) => run(statement))).rows[0];
+    // both drivers answer one result per statement: [caller, SET, select]
+    const results: { rows: unknown[] }[] = options.pglite
+      ? await options.pglite.transaction((tx) => tx.exec(batch))
+      : ((await options.pool!.query(batch)) as unknown as { rows: unknown[] }[]);
+    if (results.length !== 3) throw new Error(`the read batch answered ${results.length} results`);
+    if (results[0].rows.length === 0) throw sessionEnded();
+    return results[2].rows[0] as ResultRow;
+  }
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let gatewayError: GatewayError;
     if (error instanceof GatewayError) gatewayError = error;
@@ -139,7 +172,7 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
     }
     const limit = Math.max(0, Math.min(end - offset, config.maxRows));
     const statement = buildRead(schema, query, { head, count: prefs.count, stripNulls: shape.stripNulls, offset, limit });
-    const [row] = (await runAs(caller, (run) => run(statement))).rows;
+    const row = await readAs(caller, statement);
     const pageCount = Number(row.page_count);
     const total = row.total === null ? undefined : Number(row.total);
     if (total !== undefined && offset > total) {

@@ -3,6 +3,7 @@
 // in SQL, so the pg and PGlite drivers behave the same and bad input fails in PostgreSQL with its own
 // SQLSTATE (22P02 …). Results are built as JSON by PostgreSQL (json_agg, like PostgREST), so
 // timestamps, numerics and jsonb come out exactly as a hosted PostgREST answers them.
+import pg from 'pg';
 import { parseError, unknownColumn, unknownPayloadColumn } from './errors.js';
 import type { Condition, Filter, OrderTerm, ParsedQuery } from './parse.js';
 import type { ColumnInfo, TableSchema } from './schema-cache.js';
@@ -13,6 +14,43 @@ export interface Statement {
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The statement as plain SQL, each `$n` replaced by its value as a quoted literal (pg's escapeLiteral:
+ * quotes doubled, and E'' with doubled backslashes when there is a backslash, so the meaning never
+ * depends on standard_conforming_strings). For the simple protocol, where several statements travel in
+ * one message. Quoted identifiers and literals already in the text are copied as they are. Undefined when
+ * a value holds a NUL character: it cannot be written in a literal (PostgreSQL refuses it as a bound
+ * value, with its own error, so that path is kept for it).
+ */
+export function inlineParameters(statement: Statement): string | undefined {
+  const { sql, parameters } = statement;
+  if (parameters.some((value) => value?.includes('\0'))) return undefined;
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const c = sql[i];
+    if (c === '"' || c === "'") {
+      // up to the closing quote; a doubled quote stays inside
+      let end = i + 1;
+      while (end < sql.length && !(sql[end] === c && sql[end + 1] !== c)) end += sql[end] === c ? 2 : 1;
+      out += sql.slice(i, end + 1);
+      i = end + 1;
+    } else if (c === '$' && /[0-9]/.test(sql[i + 1] ?? '')) {
+      let end = i + 1;
+      while (/[0-9]/.test(sql[end] ?? '')) end++;
+      const index = Number(sql.slice(i + 1, end)) - 1;
+      if (index < 0 || index >= parameters.length) throw new Error(`no value for $${index + 1}`);
+      const value = parameters[index];
+      out += value === null ? 'NULL' : pg.escapeLiteral(value);
+      i = end;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
 const tableRef = (schema: TableSchema) => `"public".${quoteIdent(schema.name)}`;
 
 class Parameters {

@@ -1,0 +1,102 @@
+// The data gateway on a real PostgreSQL, where a read travels as one simple-protocol message of three
+// statements through the pool: row-level security between members, values that try to leave their
+// literal, the caller's current state, and no role or claims left on a pooled connection afterwards.
+// Skipped when PostgreSQL is not installed.
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { agentSaveRequestSchema } from '@accent/agents-common';
+import { createAdministrator } from '../admin/first-admin.js';
+import { saveAgent } from '../agents/service.js';
+import type { App } from '../app.js';
+import { openDatabase } from '../db/database.js';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
+
+jest.setTimeout(120_000);
+
+const postgres = await startThrowawayPostgres();
+if (!postgres) console.warn('gateway/postgres.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
+const describeWithPostgres = postgres ? describe : describe.skip;
+
+const PLACE = { environment: 'prod', library: 'main' };
+const ADMIN = { ...PLACE, email: 'ops@example.com', password: 'a-long-enough-secret' };
+const AGENT = 'Lead Qualifier';
+const TRICKY = ["x'; DROP TABLE missions; --", "C:\\dir\\'; SELECT 1; --", '\\', '$1', 'é ✓'];
+
+describeWithPostgres('data gateway on PostgreSQL', () => {
+  const pg = postgres as ThrowawayPostgres;
+  let server: TestContext;
+  let app: App;
+  let admin: SignedIn;
+  let seq = 0;
+
+  async function member() {
+    const email = `gw-${++seq}@example.com`;
+    const created = await app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: admin.headers, payload: { email, name: email, role: 'member', password: 'long-enough-password' } });
+    expect(created.statusCode).toBe(201);
+    return { id: created.json<{ id: string }>().id, session: await login(app, { ...PLACE, email, password: 'long-enough-password' }) };
+  }
+  const get = (url: string, who: SignedIn) => app.inject({ method: 'GET', url: `/rest/v1/${url}`, headers: who.headers });
+
+  beforeAll(async () => {
+    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
+    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
+    await setup.close();
+    server = await startPostgresServer(pg.url);
+    app = server.app;
+    admin = await login(app, ADMIN);
+    const config = agentSaveRequestSchema.parse({ name: AGENT, description: '', settings: { access: ['all_users'] } });
+    await saveAgent(server.database.db, { libraryId: admin.body.library_id, userId: admin.body.user_id, config: config as never });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await pg?.stop();
+  });
+
+  it('reads under row-level security, values as values, and refuses a deactivated member at once', async () => {
+    const a = await member();
+    const b = await member();
+    for (const [i, name] of TRICKY.entries()) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/rest/v1/missions',
+        headers: { ...a.session.headers, prefer: 'return=minimal' },
+        payload: { id: `pg-${i}`, name, agent_id: AGENT, agent_name: AGENT, prompt: 'p' },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    for (const [i, name] of TRICKY.entries()) {
+      const own = await get(`missions?select=id,name&name=eq.${encodeURIComponent(name)}`, a.session);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual([{ id: `pg-${i}`, name }]);
+      // b's private missions are not a's
+      expect((await get(`missions?select=id&name=eq.${encodeURIComponent(name)}`, b.session)).json()).toEqual([]);
+    }
+    // a value PostgreSQL cannot hold keeps the bound-parameter path: its error, as data
+    const nul = await get(`missions?select=id&name=eq.a${encodeURIComponent('\0')}b`, a.session);
+    expect(nul.statusCode).toBeGreaterThanOrEqual(400);
+    expect(nul.statusCode).toBeLessThan(500);
+
+    const off = await app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${a.id}`, headers: admin.headers, payload: { active: false } });
+    expect(off.statusCode).toBe(200);
+    const refused = await get('missions?select=id', a.session);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'PGRST301' });
+  });
+
+  it('leaves no role and no claims on any pooled connection', async () => {
+    const someone = await member();
+    await Promise.all(Array.from({ length: 30 }, () => get('missions?select=id', someone.session)));
+    // every connection of the pool at once
+    const pool = server.database.pool!;
+    const clients = await Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ role: string; claims: string | null }>(`SELECT current_user AS role, current_setting('request.jwt.claims', true) AS claims`);
+        expect(rows[0].role).not.toBe('authenticated');
+        expect(rows[0].claims || null).toBeNull();
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+});
