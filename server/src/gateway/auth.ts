@@ -37,13 +37,16 @@ export interface GatewayCaller {
 export type VerifyCaller = (authorization: string | undefined) => Promise<GatewayCaller>;
 
 export function createVerifyCaller(secret: string): VerifyCaller {
-  const key = new TextEncoder().encode(secret);
+  // Imported once (as auth/access-token.ts does): given the raw secret, jose would import it again on
+  // every request. Same secret, same HS256 key; a secret WebCrypto refuses fails each verify as before.
+  const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  imported.catch(() => undefined);
   return async (authorization) => {
     const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
     if (!match) throw unauthorized(AUTH_MESSAGES.missing);
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] }));
+      ({ payload: claims } = await jwtVerify(match[1], await imported, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] }));
     } catch (error) {
       throw unauthorized(error instanceof joseErrors.JWTExpired ? AUTH_MESSAGES.expired : AUTH_MESSAGES.invalid);
     }
