@@ -1,11 +1,12 @@
 // Admin → Settings → Allowed flow hosts: the private hosts this library's flows may reach, one per line,
 // beside the server's FLOW_ALLOW_HOSTS (shown, changed only on the server). The server checks every entry
 // as the SSRF guard reads it; a refused entry is said at the field with its line.
-import { useId, type FormEvent } from 'react';
-import { Button, TextArea } from '@accent/shared/ui';
+import type { FormEvent } from 'react';
+import { Button } from '@accent/shared/ui';
 import type { FlowHostsResponse } from '@accent/shell-common';
 import { useFlowHostsApi } from './flow-hosts-api.js';
-import { errorMessage, lineListError, linesOf } from './format.js';
+import { lineListError, linesOf } from './format.js';
+import { LinesField, SettingsBlock } from './SettingsBlock.js';
 import { useSettingsForm } from './useSettingsForm.js';
 import styles from './Admin.module.css';
 
@@ -24,7 +25,6 @@ export const FLOW_HOSTS_TEXTS = {
 
 export function FlowHostsPanel() {
   const flowHosts = useFlowHostsApi();
-  const titleId = useId();
   const form = useSettingsForm({
     key: ['admin', 'flow-hosts'],
     read: () => flowHosts.get(),
@@ -33,7 +33,6 @@ export function FlowHostsPanel() {
     saved: FLOW_HOSTS_TEXTS.saved,
     refusal: (e) => lineListError(e, 'hosts'),
   });
-  const { loaded, error } = form;
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -41,40 +40,21 @@ export function FlowHostsPanel() {
   };
 
   return (
-    <section className={styles.block} aria-labelledby={titleId}>
-      <h2 className={styles.blockTitle} id={titleId}>
-        {FLOW_HOSTS_TEXTS.title}
-      </h2>
-      <p className={styles.lead}>{FLOW_HOSTS_TEXTS.lead}</p>
-      {loaded.status === 'error' ? (
-        <div role="alert">
-          <p>
-            {FLOW_HOSTS_TEXTS.loadFailed} {errorMessage(loaded.error)}
-          </p>
-          <Button variant="secondary" size="sm" onClick={loaded.reload}>
-            Retry
-          </Button>
-        </div>
-      ) : loaded.status === 'loading' ? (
-        <p role="status">{FLOW_HOSTS_TEXTS.loading}</p>
-      ) : (
+    <SettingsBlock
+      title={FLOW_HOSTS_TEXTS.title}
+      lead={FLOW_HOSTS_TEXTS.lead}
+      loadError={form.loadError}
+      loadFailed={FLOW_HOSTS_TEXTS.loadFailed}
+      onRetry={form.loaded.reload}
+      data={form.stored}
+      loading={FLOW_HOSTS_TEXTS.loading}
+    >
+      {(stored) => (
         <form onSubmit={save} noValidate>
-          <TextArea
-            label={FLOW_HOSTS_TEXTS.label}
-            hint={FLOW_HOSTS_TEXTS.hint}
-            error={error}
-            rows={5}
-            spellCheck={false}
-            autoCapitalize="off"
-            value={form.draft}
-            onChange={(e) => {
-              form.setDraft(e.target.value);
-              form.setError(undefined);
-            }}
-          />
-          {loaded.data.environment.length > 0 && (
+          <LinesField form={form} label={FLOW_HOSTS_TEXTS.label} hint={FLOW_HOSTS_TEXTS.hint} rows={5} />
+          {stored.environment.length > 0 && (
             <p className={styles.settingHelp}>
-              {FLOW_HOSTS_TEXTS.environment} <code>{loaded.data.environment.join(', ')}</code>
+              {FLOW_HOSTS_TEXTS.environment} <code>{stored.environment.join(', ')}</code>
             </p>
           )}
           <Button type="submit" loading={form.saving}>
@@ -82,6 +62,6 @@ export function FlowHostsPanel() {
           </Button>
         </form>
       )}
-    </section>
+    </SettingsBlock>
   );
 }

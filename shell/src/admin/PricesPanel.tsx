@@ -1,12 +1,13 @@
 // Admin → Settings → Model prices: USD per million input and output tokens for each provider and model,
 // which the server uses to compute each run's cost when the run is recorded. Seeded with public list
 // prices (their date shown); a refused row is said with its line.
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ApiError } from '@accent/shared/client';
 import { Button, IconButton } from '@accent/shared/ui';
 import { modelPricesPutRequestSchema, type ModelPrice, type ModelPricesResponse } from '@accent/shell-common';
 import { errorMessage } from './format.js';
 import { usePricesApi } from './prices-api.js';
+import { SettingsBlock } from './SettingsBlock.js';
 import { useSettingsForm } from './useSettingsForm.js';
 import styles from './Admin.module.css';
 
@@ -49,7 +50,6 @@ function serverProblem(error: unknown): string {
 
 export function PricesPanel() {
   const pricesApi = usePricesApi();
-  const titleId = useId();
   const form = useSettingsForm({
     key: ['admin', 'model-prices'],
     read: () => pricesApi.get(),
@@ -58,7 +58,7 @@ export function PricesPanel() {
     saved: PRICES_TEXTS.saved,
     refusal: serverProblem,
   });
-  const { loaded, draft: rows, setDraft: setRows, error } = form;
+  const { draft: rows, setDraft: setRows, error } = form;
 
   const change = (key: number, field: keyof Omit<Row, 'key'>, value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
@@ -83,24 +83,17 @@ export function PricesPanel() {
   };
 
   return (
-    <section className={styles.block} aria-labelledby={titleId}>
-      <h2 className={styles.blockTitle} id={titleId}>
-        {PRICES_TEXTS.title}
-      </h2>
-      <p className={styles.lead}>{PRICES_TEXTS.lead}</p>
-      {loaded.status === 'ready' && loaded.data.list_prices_on && <p className={styles.lead}>{PRICES_TEXTS.listPrices(loaded.data.list_prices_on)}</p>}
-      {loaded.status === 'error' ? (
-        <div role="alert">
-          <p>
-            {PRICES_TEXTS.loadFailed} {errorMessage(loaded.error)}
-          </p>
-          <Button variant="secondary" size="sm" onClick={loaded.reload}>
-            Retry
-          </Button>
-        </div>
-      ) : loaded.status === 'loading' ? (
-        <p role="status">{PRICES_TEXTS.loading}</p>
-      ) : (
+    <SettingsBlock
+      title={PRICES_TEXTS.title}
+      lead={PRICES_TEXTS.lead}
+      note={form.stored?.list_prices_on && <p className={styles.lead}>{PRICES_TEXTS.listPrices(form.stored.list_prices_on)}</p>}
+      loadError={form.loadError}
+      loadFailed={PRICES_TEXTS.loadFailed}
+      onRetry={form.loaded.reload}
+      data={form.stored}
+      loading={PRICES_TEXTS.loading}
+    >
+      {() => (
         <form onSubmit={save} noValidate>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
@@ -163,6 +156,6 @@ export function PricesPanel() {
           </div>
         </form>
       )}
-    </section>
+    </SettingsBlock>
   );
 }

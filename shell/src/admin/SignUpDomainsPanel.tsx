@@ -3,10 +3,11 @@
 // only while the list has a domain and the server can send email. A refused entry is said at the field
 // with its line.
 import { useId, type FormEvent } from 'react';
-import { Button, ErrorState, LoadingState, TextArea } from '@accent/shared/ui';
+import { Button, ErrorState, LoadingState } from '@accent/shared/ui';
 import type { SignUpDomainsResponse } from '@accent/shell-common';
 import { errorMessage, lineListError, linesOf } from './format.js';
 import { useInvitationsApi } from './invitations-api.js';
+import { LinesField } from './SettingsBlock.js';
 import { useSettingsForm } from './useSettingsForm.js';
 import styles from './Admin.module.css';
 
@@ -33,7 +34,7 @@ export function SignUpDomainsPanel() {
     saved: SIGN_UP_TEXTS.saved,
     refusal: (e) => lineListError(e, 'domains'),
   });
-  const { loaded, error } = form;
+  const { loaded } = form;
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -55,19 +56,7 @@ export function SignUpDomainsPanel() {
               {SIGN_UP_TEXTS.noEmail}
             </p>
           )}
-          <TextArea
-            label={SIGN_UP_TEXTS.label}
-            hint={SIGN_UP_TEXTS.hint}
-            error={error}
-            rows={3}
-            spellCheck={false}
-            autoCapitalize="off"
-            value={form.draft}
-            onChange={(e) => {
-              form.setDraft(e.target.value);
-              form.setError(undefined);
-            }}
-          />
+          <LinesField form={form} label={SIGN_UP_TEXTS.label} hint={SIGN_UP_TEXTS.hint} rows={3} />
           <Button type="submit" loading={form.saving}>
             {SIGN_UP_TEXTS.save}
           </Button>

@@ -4,6 +4,7 @@
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { toast } from '@accent/shared/client';
 import { type QueryKey, type QueryResult, useQuery } from '@accent/shared/ui';
+import { errorMessage } from './format.js';
 
 export interface SettingsFormOptions<T, D> {
   key: QueryKey;
@@ -20,6 +21,10 @@ export interface SettingsFormOptions<T, D> {
 
 export interface SettingsForm<T, D> {
   loaded: QueryResult<T>;
+  /** what the server holds, once read */
+  stored: T | undefined;
+  /** why the read failed, or null */
+  loadError: string | null;
   draft: D;
   setDraft: Dispatch<SetStateAction<D>>;
   /** the refusal (or a check of the form's own) said at the form */
@@ -59,5 +64,6 @@ export function useSettingsForm<T, D>({ key, read, draftOf, empty, saved, refusa
     }
   };
 
-  return { loaded, draft, setDraft, error, setError, saving, save };
+  const loadError = loaded.status === 'error' ? errorMessage(loaded.error) : null;
+  return { loaded, stored, loadError, draft, setDraft, error, setError, saving, save };
 }
