@@ -1,37 +1,7 @@
 import { agentSaveRequestSchema, type AgentSaveRequest } from '@accent/agents-common';
-import { diffVersions, sideBySide } from './diff.js';
+import { diffVersions } from './diff.js';
 
 const config = (over: Partial<AgentSaveRequest> = {}) => agentSaveRequestSchema.parse({ name: 'Writer', ...over });
-
-describe('sideBySide', () => {
-  it('pairs a changed line and keeps unchanged lines facing each other', () => {
-    expect(sideBySide('Hello\nWrite a poem\nBye', 'Hello\nWrite a haiku\nBye')).toEqual([
-      { left: 'Hello', right: 'Hello', kind: 'same' },
-      { left: 'Write a poem', right: 'Write a haiku', kind: 'changed' },
-      { left: 'Bye', right: 'Bye', kind: 'same' },
-    ]);
-  });
-
-  it('shows added and removed lines on one side only', () => {
-    expect(sideBySide('a\nb', 'a\nb\nc')).toEqual([
-      { left: 'a', right: 'a', kind: 'same' },
-      { left: 'b', right: 'b', kind: 'same' },
-      { left: null, right: 'c', kind: 'added' },
-    ]);
-    expect(sideBySide('a\nb\nc', 'a')).toEqual([
-      { left: 'a', right: 'a', kind: 'same' },
-      { left: 'b', right: null, kind: 'removed' },
-      { left: 'c', right: null, kind: 'removed' },
-    ]);
-  });
-
-  it('pairs two removed lines against one added line', () => {
-    expect(sideBySide('x\ny', 'z')).toEqual([
-      { left: 'x', right: 'z', kind: 'changed' },
-      { left: 'y', right: null, kind: 'removed' },
-    ]);
-  });
-});
 
 describe('diffVersions', () => {
   it('finds nothing between equal versions', () => {

@@ -2,10 +2,9 @@
 // plain fields, the prompts line by line, the steps added, removed or changed, and the tools.
 // Pure (no React), so every rule here is unit-tested.
 import type { AgentConfig, Step } from '@accent/agents-common';
-import { sideBySide, type SideBySideRow, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
+import { sideBySide, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
 
 // the kit's shapes and line compare, shared with the flows and background agents' Versions views
-export { sideBySide, type SideBySideRow };
 export type FieldChange = VersionFieldChange;
 export type TextChange = VersionTextChange;
 

@@ -24,6 +24,13 @@ describe('sideBySide', () => {
     ]);
   });
 
+  it('pairs two removed lines against one added line', () => {
+    expect(sideBySide('x\ny', 'z')).toEqual([
+      { left: 'x', right: 'z', kind: 'changed' },
+      { left: 'y', right: null, kind: 'removed' },
+    ]);
+  });
+
   it('treats a trailing newline as the end of the last line, and empty text as no lines', () => {
     expect(sideBySide('a\n', 'a')).toEqual([{ left: 'a', right: 'a', kind: 'same' }]);
     expect(sideBySide('', 'x')).toEqual([{ left: null, right: 'x', kind: 'added' }]);
