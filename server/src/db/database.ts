@@ -10,8 +10,11 @@ import type { DB } from './schema.js';
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined: in memory (tests). `loadDataDir`: start the in-memory database from this copy of a
+   * data folder (a `dumpDataDir()` tar) instead of an empty one: tests skip initdb, migrations and seeding.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export interface Database {
   readonly kind: DatabaseTarget['kind'];
@@ -37,7 +40,7 @@ export function databaseTargetFor(config: Pick<Config, 'databaseUrl' | 'dataDir'
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.loadDataDir);
 }
 
 /** PostgreSQL's pg_control is always this size; a shorter one is a cut-off copy or a disk that filled up. */
@@ -118,7 +121,7 @@ export function lockDataFolder(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let pglite: PGlite;
   let unlock = () => undefined as void;
   if (dataDir) {
@@ -133,7 +136,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       if (state === 'database') throw new DataFolderError(DATA_FOLDER_MESSAGES.damaged(dataDir, DATA_FOLDER_MESSAGES.unreadable((error as Error).message)), { cause: error });
       throw error;
     }
-  } else pglite = await PGlite.create();
+  } else pglite = await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
     kind: 'pglite',

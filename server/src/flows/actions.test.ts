@@ -5,11 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { FlowRun } from '@accent/flows-common';
 import { createCredentialStore, type CredentialStore } from '../credentials/store.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seedDemoData } from '../db/seed.js';
+import type { Database } from '../db/database.js';
 import { startHttpStub, type HttpStub, type StubAnswer, type StubRequest } from '../testing/http-stub.js';
 import { lastUserMessage, startModelServer, type ModelServer } from '../testing/model-server.js';
+import { openSeededDatabase } from '../testing/seeded-database.js';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.js';
 import { runFlow, type FlowContext, type RunnableFlow } from './engine.js';
 import { flowModelTarget } from './models.js';
@@ -40,9 +39,7 @@ let handler: (request: StubRequest) => StubAnswer;
 let smtp: SmtpSink;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
-  await migrate(database);
-  await seedDemoData(database, { isProduction: false });
+  database = await openSeededDatabase();
   const user = await database.db.selectFrom('users').select(['id', 'library_id']).orderBy('email').executeTakeFirstOrThrow();
   libraryId = user.library_id;
   userId = user.id;

@@ -1,4 +1,4 @@
-// Test harness: a real in-memory PGlite, migrated and seeded, behind the real app (driven by inject()).
+// Test harness: a real in-memory PGlite, migrated and seeded (seeded-database.ts), behind the real app (driven by inject()).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +7,8 @@ import { buildApp, type App, type AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { DEMO_CREDENTIALS, seedDemoData } from '../db/seed.js';
+import { DEMO_CREDENTIALS } from '../db/seed.js';
+import { openSeededDatabase } from './seeded-database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
@@ -31,9 +31,7 @@ export interface TestContextOptions {
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await openDatabase({ kind: 'pglite' });
-  await migrate(database);
-  await seedDemoData(database, { isProduction: false });
+  const database = await openSeededDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
