@@ -1,8 +1,14 @@
 // Turns an uploaded file into blocks of plain text that remember where they came from: the page of a
 // PDF, the heading a Markdown, HTML or DOCX paragraph sits under. The chunker works on these blocks.
 import { KNOWLEDGE_FILE_TYPES } from '@accent/shell-common';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+
+// The Word and PDF readers are large and serve only uploads of those files: loaded on first use.
+const importMammoth = () => import('mammoth');
+const importUnpdf = () => import('unpdf');
+let mammothModule: ReturnType<typeof importMammoth> | undefined;
+let unpdfModule: ReturnType<typeof importUnpdf> | undefined;
+const loadMammoth = () => (mammothModule ??= importMammoth());
+const loadUnpdf = () => (unpdfModule ??= importUnpdf());
 
 export interface TextBlock {
   text: string;
@@ -41,6 +47,7 @@ export async function parseDocument(mime: KnowledgeMime, data: Uint8Array): Prom
     case 'application/pdf':
       return parsePdf(data);
     case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+      const { default: mammoth } = await loadMammoth();
       let html: string;
       try {
         html = (await mammoth.convertToHtml({ buffer: Buffer.from(data) })).value;
@@ -65,6 +72,7 @@ function decodeText(data: Uint8Array): string {
 }
 
 async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
+  const { extractText, getDocumentProxy } = await loadUnpdf();
   let result: { totalPages: number; text: string[] };
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy

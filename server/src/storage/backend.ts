@@ -5,7 +5,11 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { CopyObjectCommand, CreateBucketCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+// The AWS SDK takes a while to load and only S3 storage needs it: loaded on first use, not at start-up.
+let s3Sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const loadS3Sdk = () => (s3Sdk ??= import('@aws-sdk/client-s3'));
 
 export interface S3Settings {
   bucket: string;
@@ -83,16 +87,22 @@ export function filesystemBackend(root: string): StorageBackend {
 }
 
 export function s3Backend(settings: S3Settings, tempDir: string): StorageBackend & { ensureBucket(): Promise<void> } {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    // checksums only where S3 requires them: the SDK's default streams uploads as aws-chunked with a
-    // trailing checksum, which several S3-compatible stores (s3rver, older MinIO, Ceph) keep as the bytes
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-  });
+  // the client is made with the SDK, on first use
+  let connection: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
+  const connect = () =>
+    (connection ??= loadS3Sdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        // checksums only where S3 requires them: the SDK's default streams uploads as aws-chunked with a
+        // trailing checksum, which several S3-compatible stores (s3rver, older MinIO, Ceph) keep as the bytes
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      }),
+    })));
   const Bucket = settings.bucket;
   const check = (key: string) => {
     if (!KEY.test(key)) throw new Error(`not a content key: ${key}`);
@@ -102,6 +112,7 @@ export function s3Backend(settings: S3Settings, tempDir: string): StorageBackend
     kind: 's3',
     tempDir,
     async ensureBucket() {
+      const { client, sdk: { HeadBucketCommand, CreateBucketCommand } } = await connect();
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch {
@@ -110,12 +121,14 @@ export function s3Backend(settings: S3Settings, tempDir: string): StorageBackend
     },
     async putFile(key, file, size, contentType) {
       try {
+        const { client, sdk: { PutObjectCommand } } = await connect();
         await client.send(new PutObjectCommand({ Bucket, Key: check(key), Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
       } finally {
         await unlink(file).catch(() => undefined);
       }
     },
     async read(key, range) {
+      const { client, sdk: { GetObjectCommand, NoSuchKey } } = await connect();
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: check(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return answer.Body as Readable;
@@ -125,9 +138,11 @@ export function s3Backend(settings: S3Settings, tempDir: string): StorageBackend
       }
     },
     async copy(from, to) {
+      const { client, sdk: { CopyObjectCommand } } = await connect();
       await client.send(new CopyObjectCommand({ Bucket, Key: check(to), CopySource: `${Bucket}/${check(from)}` }));
     },
     async remove(keys) {
+      const { client, sdk: { DeleteObjectsCommand } } = await connect();
       for (let i = 0; i < keys.length; i += 1000) {
         const batch = keys.slice(i, i + 1000).map((Key) => ({ Key: check(Key) }));
         if (batch.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }));

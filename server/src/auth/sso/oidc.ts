@@ -3,17 +3,21 @@
 // provider goes through the server's SSRF guard: an issuer on a private address is refused unless its host
 // is in SSO_ALLOW_HOSTS, and only such a host may be reached over plain http://.
 import { SSO_MESSAGES } from '@accent/shell-common';
-import * as client from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { checkUrl, guardedFetch, SSRF_MESSAGES, SsrfError, type SsrfPolicy } from '../../net/ssrf.js';
 import type { SsoProvider } from './store.js';
+
+// Loaded on first use (a sign-in with SSO, or saving SSO settings), not at server start.
+let oidc: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (oidc ??= import('openid-client'));
 
 const SSO_HINT = 'An administrator of the server can allow this host with SSO_ALLOW_HOSTS.';
 const TIMEOUT_MS = 10_000;
 
-export type OidcConfiguration = client.Configuration;
+export type OidcConfiguration = Oidc.Configuration;
 
 /** fetch for openid-client, sent through the SSRF guard (redirects answered as they are: the library decides). */
-function guardedClientFetch(policy: SsrfPolicy): client.CustomFetch {
+function guardedClientFetch(policy: SsrfPolicy): Oidc.CustomFetch {
   return async (url, options) => {
     const body = options.body === undefined || options.body === null ? undefined : options.body instanceof URLSearchParams ? options.body.toString() : String(options.body);
     const response = await guardedFetch({ url, method: options.method, headers: options.headers, body, followRedirects: false, timeoutMs: TIMEOUT_MS, signal: options.signal }, policy);
@@ -52,6 +56,7 @@ export async function discover(provider: Pick<SsoProvider, 'issuer' | 'clientId'
   } catch (error) {
     throw new IssuerProblem(error instanceof Error ? error.message : SSRF_MESSAGES.badUrl(provider.issuer));
   }
+  const client = await loadOidc();
   try {
     return await client.discovery(issuer, provider.clientId, provider.clientSecret, client.ClientSecretPost(provider.clientSecret), {
       [client.customFetch]: guardedClientFetch(policy),
@@ -90,6 +95,7 @@ export interface AuthorizationStart {
 }
 
 export async function startAuthorization(configuration: OidcConfiguration, redirectUri: string): Promise<AuthorizationStart> {
+  const client = await loadOidc();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -123,6 +129,7 @@ export async function finishAuthorization(
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
 ): Promise<VerifiedIdentity> {
+  const client = await loadOidc();
   const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
     pkceCodeVerifier: checks.codeVerifier,
     expectedState: checks.state,

@@ -20,12 +20,11 @@ import {
   walletStatusResponseSchema,
   type WalletSettings,
 } from '@accent/shell-common';
-import { getAddress } from 'ethers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { SiweErrorType, SiweMessage } from 'siwe';
+import type { SiweMessage } from 'siwe';
 import { z } from 'zod';
 import { byCaller, libraryIdByName, record } from '../../audit/audit.js';
 import type { DB } from '../../db/schema.js';
@@ -40,6 +39,11 @@ import { findSessionUser } from '../users.js';
 import { claimNonce, saveNonce, saveWalletSetting, walletSetting, withWallets, type WalletPurpose } from './store.js';
 
 export const WALLET_PATH = `${AUTH_PATH}/wallet`;
+
+// ethers and siwe take long to load and serve only sign-in with Ethereum (off by default): loaded on first use.
+let walletLibraries: Promise<{ getAddress: typeof import('ethers').getAddress } & Pick<typeof import('siwe'), 'SiweMessage' | 'SiweErrorType'>> | undefined;
+const loadWalletLibraries = () =>
+  (walletLibraries ??= Promise.all([import('ethers'), import('siwe')]).then(([ethers, siwe]) => ({ getAddress: ethers.getAddress, SiweMessage: siwe.SiweMessage, SiweErrorType: siwe.SiweErrorType })));
 
 export interface WalletRate {
   max: number;
@@ -111,6 +115,7 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
 
   /** The EIP-4361 text for this wallet, its nonce stored (hashed) to be used once within 5 minutes. */
   async function newMessage(request: FastifyRequest, wanted: { purpose: WalletPurpose; libraryId: string; userId: string | null; address: string; chainId: number; rememberMe: boolean }) {
+    const { getAddress, SiweMessage } = await loadWalletLibraries();
     const nonce = randomBytes(16).toString('hex');
     const { origin, domain } = siteOf(request);
     const now = Date.now();
@@ -140,6 +145,7 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
    */
   type Verified = { claimed: NonNullable<Awaited<ReturnType<typeof claimNonce>>> } | { refused: HttpError; reason: string; libraryId: string | null };
   async function verify(request: FastifyRequest, body: { message: string; signature: string }, purpose: WalletPurpose): Promise<Verified> {
+    const { SiweMessage, SiweErrorType } = await loadWalletLibraries();
     let parsed: SiweMessage;
     try {
       parsed = new SiweMessage(body.message);
@@ -184,6 +190,7 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
     { config: perAddress('wallet-message'), schema: { ...auth, summary: 'The EIP-4361 message for a wallet to sign in with (single use, 5 minutes)', body: walletSignInMessageRequestSchema, response: { 200: walletMessageResponseSchema, ...errors } } },
     async (request) => {
       const { environment, library, address, chain_id: chainId, remember_me: rememberMe } = request.body;
+      const { getAddress } = await loadWalletLibraries();
       const libraryId = await libraryIdByName(db, environment, library);
       const setting = libraryId ? await walletSetting(db, libraryId) : null;
       const refused = async (reason: string, refusal: HttpError) => {
@@ -220,6 +227,7 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
     '/wallets',
     { ...signedIn, schema: { ...bearer, summary: "The signed-in user's linked wallets, and whether the library allows them", response: { 200: linkedWalletsResponseSchema, ...errors } } },
     async (request) => {
+      const { getAddress } = await loadWalletLibraries();
       const rows = await withWallets(db).selectFrom('user_wallets').select(['id', 'address', 'chain_id', 'created_at', 'last_used_at']).where('user_id', '=', request.user.id).orderBy('created_at').execute();
       const setting = await walletSetting(db, request.user.libraryId);
       return {
@@ -254,6 +262,7 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
       };
       if ('refused' in checked) return refused(checked.reason, checked.refused);
       const { claimed } = checked;
+      const { getAddress } = await loadWalletLibraries();
       // the message was handed to this user: another user's message (or library's) does not link here
       if (claimed.user_id !== request.user.id || claimed.library_id !== request.user.libraryId) return refused('message of another user', new HttpError(401, WALLET_MESSAGES.expired));
       const linked = await db.transaction().execute(async (trx) => {
@@ -275,6 +284,7 @@ export const walletAuthRoutes: FastifyPluginAsyncZod<WalletRoutesOptions & { tok
     '/wallets/:id',
     { ...signedIn, config: perUser('wallet-unlink'), schema: { ...bearer, summary: 'Unlink one of your wallets', params: z.object({ id: z.uuid({ error: WALLET_MESSAGES.walletNotFound }) }), response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
+      const { getAddress } = await loadWalletLibraries();
       const removed = await db.transaction().execute(async (trx) => {
         const row = await withWallets(trx).deleteFrom('user_wallets').where('id', '=', request.params.id).where('user_id', '=', request.user.id).returning(['address', 'chain_id']).executeTakeFirst();
         if (row) await record(trx, { ...byCaller(request), action: 'wallet.unlink', target: getAddress(row.address), details: { chain_id: row.chain_id } });
