@@ -71,6 +71,10 @@ describeWithPostgres('data gateway on PostgreSQL', () => {
       // b's private missions are not a's
       expect((await get(`missions?select=id&name=eq.${encodeURIComponent(name)}`, b.session)).json()).toEqual([]);
     }
+    // PostgreSQL's own error from inside the batch, with its SQLSTATE
+    const bad = await get('missions?select=id&user_id=eq.not-a-uuid', a.session);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: '22P02' });
     // a value PostgreSQL cannot hold keeps the bound-parameter path: its error, as data
     const nul = await get(`missions?select=id&name=eq.a${encodeURIComponent('\0')}b`, a.session);
     expect(nul.statusCode).toBeGreaterThanOrEqual(400);
