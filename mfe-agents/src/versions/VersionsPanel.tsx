@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
 import type { AgentVersion, FailingVersion } from '@accent/agents-common/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, VersionFieldsTable, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, SavedVersionsTable, VersionFieldsTable, VersionPickers, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
@@ -28,8 +28,6 @@ export const VERSIONS_TEXTS = {
   current: 'current',
   fails: (f: FailingVersion) => `Fails test set "${f.test_set}": case${f.failed_cases.length === 1 ? '' : 's'} ${f.failed_cases.join(', ')}`,
 } as const;
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 export function VersionsPanel({ agentName }: { agentName: string }) {
   const { api, notify } = useAgentsEnv();
@@ -100,53 +98,28 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
   const options = versions.map((v) => ({ value: String(v.version), label: `Version ${v.version}` }));
   return (
     <div className={styles.panel}>
-      <table className={styles.list} aria-label="Saved versions">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Saved by</th>
-            <th scope="col">Saved at</th>
-            <th scope="col">
-              <span className={styles.visuallyHidden}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((v) => (
-            <tr key={v.version}>
-              <td>
-                Version {v.version}
-                {v.version === newest && <span className={styles.current}> ({VERSIONS_TEXTS.current})</span>}
-                {failing
-                  .filter((f) => f.version === v.version)
-                  .map((f) => (
-                    <span key={f.test_set} className={styles.fails}>
-                      {VERSIONS_TEXTS.fails(f)}
-                    </span>
-                  ))}
-              </td>
-              <td>{v.created_by || '—'}</td>
-              <td>
-                <time dateTime={v.created_at}>{when(v.created_at)}</time>
-              </td>
-              <td className={styles.actions}>
-                {canEdit && v.version !== newest && (
-                  <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.version)} aria-label={`Restore version ${v.version}`}>
-                    {VERSIONS_TEXTS.restore}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SavedVersionsTable
+        versions={versions.map((v) => ({ number: v.version, created_by: v.created_by, created_at: v.created_at }))}
+        describe={(v) => (
+          <>
+            {v.number === newest && <span className={styles.current}> ({VERSIONS_TEXTS.current})</span>}
+            {failing
+              .filter((f) => f.version === v.number)
+              .map((f) => (
+                <span key={f.test_set} className={styles.fails}>
+                  {VERSIONS_TEXTS.fails(f)}
+                </span>
+              ))}
+          </>
+        )}
+        canRestore={(v) => canEdit && v.number !== newest}
+        onRestore={history.askRestore}
+        restoreLabel={VERSIONS_TEXTS.restore}
+      />
 
       {pair && (
         <section aria-label="Compare versions" className={styles.compare}>
-          <div className={styles.pickers}>
-            <Select label={VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => history.pick(0, Number(e.target.value))} />
-            <Select label={VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => history.pick(1, Number(e.target.value))} />
-          </div>
+          <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={VERSIONS_TEXTS.compare} withLabel={VERSIONS_TEXTS.with} />
           {diffError ? (
             <p role="alert" className={styles.error}>
               {diffError}

@@ -3,7 +3,7 @@
 // delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
 import { useMemo } from 'react';
 import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
-import { Button, ConfirmDialog, Select, VersionFieldsTable, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
+import { Button, ConfirmDialog, SavedVersionsTable, VersionFieldsTable, VersionPickers, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { diffBackgroundVersions, type BackgroundVersionDiff } from './diff.js';
 import editorStyles from '../editor/Editor.module.css';
@@ -25,8 +25,6 @@ export const BACKGROUND_VERSIONS_TEXTS = {
   restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
   restoreFailed: 'Restore failed',
 } as const;
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 export interface VersionsSectionProps {
   agentId: string;
@@ -83,46 +81,21 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
         <p className={styles.muted}>{BACKGROUND_VERSIONS_TEXTS.empty}</p>
       ) : (
         <div className={styles.section}>
-          <table className={styles.list} aria-label="Saved versions">
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Saved by</th>
-                <th scope="col">Saved at</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((v) => (
-                <tr key={v.number}>
-                  <td>
-                    Version {v.number}
-                    {v.number === newest ? ' (current)' : ''}
-                    {v.note ? <span className={styles.muted}> · {v.note}</span> : null}
-                  </td>
-                  <td>{v.created_by || '—'}</td>
-                  <td>
-                    <time dateTime={v.created_at}>{when(v.created_at)}</time>
-                  </td>
-                  <td className={styles.actions}>
-                    {canEdit && v.number !== newest && (
-                      <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.number)} aria-label={`Restore version ${v.number}`}>
-                        {BACKGROUND_VERSIONS_TEXTS.restore}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SavedVersionsTable
+            versions={versions}
+            describe={(v) => (
+              <>
+                {v.number === newest ? ' (current)' : ''}
+                {v.note ? <span className={styles.muted}> · {v.note}</span> : null}
+              </>
+            )}
+            canRestore={(v) => canEdit && v.number !== newest}
+            onRestore={history.askRestore}
+            restoreLabel={BACKGROUND_VERSIONS_TEXTS.restore}
+          />
           {pair && (
             <section aria-label="Compare versions" className={styles.section}>
-              <div className={styles.pickers}>
-                <Select label={BACKGROUND_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => history.pick(0, Number(e.target.value))} />
-                <Select label={BACKGROUND_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => history.pick(1, Number(e.target.value))} />
-              </div>
+              <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={BACKGROUND_VERSIONS_TEXTS.compare} withLabel={BACKGROUND_VERSIONS_TEXTS.with} />
               {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
             </section>
           )}

@@ -4,7 +4,7 @@
 // new version on the server — history is never rewritten.
 import { useMemo } from 'react';
 import type { FlowVersion } from '@accent/flows-common';
-import { Button, ConfirmDialog, Select, VersionFieldsTable, useVersionHistory } from '@accent/shared/ui';
+import { Button, ConfirmDialog, VersionFieldsTable, VersionPickers, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { diffFlowVersions, type FlowVersionDiff } from './diff.js';
 import styles from './Versions.module.css';
@@ -111,10 +111,7 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
           </ul>
           {pair && (
             <section aria-label="Compare versions" className={styles.node}>
-              <div className={styles.pickers}>
-                <Select label={FLOW_VERSIONS_TEXTS.compare} value={String(pair[0])} options={options} onChange={(e) => history.pick(0, Number(e.target.value))} />
-                <Select label={FLOW_VERSIONS_TEXTS.with} value={String(pair[1])} options={options} onChange={(e) => history.pick(1, Number(e.target.value))} />
-              </div>
+              <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={FLOW_VERSIONS_TEXTS.compare} withLabel={FLOW_VERSIONS_TEXTS.with} />
               {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
             </section>
           )}

@@ -1,0 +1,82 @@
+// The parts of a Versions view around the diff, alike in every area: the table of saved versions (who,
+// when, Restore) and the two pickers of the versions compared. What each row adds (the newest marked
+// current, a note, a failing test set) and the texts of the restore stay with the area.
+import type { ReactNode } from 'react';
+import { Button } from './Button.js';
+import { Select, type SelectOption } from './Select.js';
+import type { VersionPair } from './useVersionHistory.js';
+import styles from './VersionHistory.module.css';
+
+export interface SavedVersion {
+  number: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface SavedVersionsTableProps<V extends SavedVersion> {
+  versions: V[];
+  /** after "Version N" in its cell (current, a note, a warning) */
+  describe?: (version: V) => ReactNode;
+  /** the versions that offer Restore (none: no button) */
+  canRestore: (version: V) => boolean;
+  onRestore: (number: number) => void;
+  restoreLabel: string;
+}
+
+/** Saved versions, newest first: one row each with who saved it, when, and Restore. */
+export function SavedVersionsTable<V extends SavedVersion>({ versions, describe, canRestore, onRestore, restoreLabel }: SavedVersionsTableProps<V>) {
+  return (
+    <table className={styles.list} aria-label="Saved versions">
+      <thead>
+        <tr>
+          <th scope="col">Version</th>
+          <th scope="col">Saved by</th>
+          <th scope="col">Saved at</th>
+          <th scope="col">
+            <span className={styles.visuallyHidden}>Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {versions.map((v) => (
+          <tr key={v.number}>
+            <td>
+              Version {v.number}
+              {describe?.(v)}
+            </td>
+            <td>{v.created_by || '—'}</td>
+            <td>
+              <time dateTime={v.created_at}>{new Date(v.created_at).toLocaleString()}</time>
+            </td>
+            <td className={styles.actions}>
+              {canRestore(v) && (
+                <Button size="sm" variant="secondary" onClick={() => onRestore(v.number)} aria-label={`Restore version ${v.number}`}>
+                  {restoreLabel}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export interface VersionPickersProps {
+  pair: VersionPair;
+  options: readonly SelectOption[];
+  /** the first (0) or second (1) version picked */
+  onPick: (side: 0 | 1, version: number) => void;
+  compareLabel: string;
+  withLabel: string;
+}
+
+/** The two versions compared, each picked from the list. */
+export function VersionPickers({ pair, options, onPick, compareLabel, withLabel }: VersionPickersProps) {
+  return (
+    <div className={styles.pickers}>
+      <Select label={compareLabel} value={String(pair[0])} options={options} onChange={(e) => onPick(0, Number(e.target.value))} />
+      <Select label={withLabel} value={String(pair[1])} options={options} onChange={(e) => onPick(1, Number(e.target.value))} />
+    </div>
+  );
+}
