@@ -3,7 +3,7 @@
 // delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
 import { useMemo } from 'react';
 import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
-import { Button, ConfirmDialog, SavedVersionsTable, VersionFieldsTable, VersionPickers, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
+import { ConfirmDialog, SavedVersionsTable, VersionFieldsTable, VersionPickers, VersionTextDiff, VersionsLoadState, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { diffBackgroundVersions, type BackgroundVersionDiff } from './diff.js';
 import editorStyles from '../editor/Editor.module.css';
@@ -49,14 +49,8 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
     },
     onRestoreError: (err) => notify.error(BACKGROUND_VERSIONS_TEXTS.restoreFailed, errorMessage(err)),
   });
-  const { versions, loadError, pair, newest, restoring } = history;
-
-  const diff = useMemo(() => {
-    if (!pair || !versions) return null;
-    const older = versions.find((v) => v.number === Math.min(...pair));
-    const newer = versions.find((v) => v.number === Math.max(...pair));
-    return older && newer ? diffBackgroundVersions(older, newer) : null;
-  }, [pair, versions]);
+  const { versions, pair, compared, newest, restoring } = history;
+  const diff = useMemo(() => compared && diffBackgroundVersions(compared.older, compared.newer), [compared]);
 
   const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}` }));
   return (
@@ -64,43 +58,30 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
       <h2 id="bg-versions-title" className={editorStyles.sectionTitle}>
         {BACKGROUND_VERSIONS_TEXTS.title}
       </h2>
-      {loadError ? (
-        <div role="alert">
-          <p className={styles.error}>
-            {BACKGROUND_VERSIONS_TEXTS.loadFailed}: {loadError}
-          </p>
-          <Button size="sm" variant="secondary" onClick={() => void history.reload()}>
-            Try again
-          </Button>
-        </div>
-      ) : !versions ? (
-        <p className={styles.muted} role="status">
-          {BACKGROUND_VERSIONS_TEXTS.loading}
-        </p>
-      ) : versions.length === 0 ? (
-        <p className={styles.muted}>{BACKGROUND_VERSIONS_TEXTS.empty}</p>
-      ) : (
-        <div className={styles.section}>
-          <SavedVersionsTable
-            versions={versions}
-            describe={(v) => (
-              <>
-                {v.number === newest ? ' (current)' : ''}
-                {v.note ? <span className={styles.muted}> · {v.note}</span> : null}
-              </>
+      <VersionsLoadState history={history} loadFailed={BACKGROUND_VERSIONS_TEXTS.loadFailed} loading={BACKGROUND_VERSIONS_TEXTS.loading} empty={BACKGROUND_VERSIONS_TEXTS.empty}>
+        {(versions) => (
+          <div className={styles.section}>
+            <SavedVersionsTable
+              versions={versions}
+              describe={(v) => (
+                <>
+                  {v.number === newest ? ' (current)' : ''}
+                  {v.note ? <span className={styles.muted}> · {v.note}</span> : null}
+                </>
+              )}
+              canRestore={(v) => canEdit && v.number !== newest}
+              onRestore={history.askRestore}
+              restoreLabel={BACKGROUND_VERSIONS_TEXTS.restore}
+            />
+            {pair && (
+              <section aria-label="Compare versions" className={styles.section}>
+                <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={BACKGROUND_VERSIONS_TEXTS.compare} withLabel={BACKGROUND_VERSIONS_TEXTS.with} />
+                {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
+              </section>
             )}
-            canRestore={(v) => canEdit && v.number !== newest}
-            onRestore={history.askRestore}
-            restoreLabel={BACKGROUND_VERSIONS_TEXTS.restore}
-          />
-          {pair && (
-            <section aria-label="Compare versions" className={styles.section}>
-              <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={BACKGROUND_VERSIONS_TEXTS.compare} withLabel={BACKGROUND_VERSIONS_TEXTS.with} />
-              {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
-            </section>
-          )}
-        </div>
-      )}
+          </div>
+        )}
+      </VersionsLoadState>
       <ConfirmDialog
         title={BACKGROUND_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
         message={BACKGROUND_VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty)}

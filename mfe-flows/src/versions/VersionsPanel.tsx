@@ -4,7 +4,7 @@
 // new version on the server — history is never rewritten.
 import { useMemo } from 'react';
 import type { FlowVersion } from '@accent/flows-common';
-import { Button, ConfirmDialog, VersionFieldsTable, VersionPickers, useVersionHistory } from '@accent/shared/ui';
+import { Button, ConfirmDialog, VersionFieldsTable, VersionPickers, VersionsLoadState, useVersionHistory } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { diffFlowVersions, type FlowVersionDiff } from './diff.js';
 import styles from './Versions.module.css';
@@ -54,14 +54,8 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
     },
     onRestoreError: (err) => notify.error(FLOW_VERSIONS_TEXTS.restoreFailed, errorMessage(err)),
   });
-  const { versions, loadError, pair, restoring } = history;
-
-  const diff = useMemo(() => {
-    if (!pair || !versions) return null;
-    const older = versions.find((v) => v.number === Math.min(...pair));
-    const newer = versions.find((v) => v.number === Math.max(...pair));
-    return older && newer ? diffFlowVersions(older, newer) : null;
-  }, [pair, versions]);
+  const { versions, pair, compared, restoring } = history;
+  const diff = useMemo(() => compared && diffFlowVersions(compared.older, compared.newer), [compared]);
 
   const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}: ${v.label}` }));
   return (
@@ -72,51 +66,38 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
           ×
         </button>
       </div>
-      {loadError ? (
-        <div role="alert">
-          <p className={styles.error}>
-            {FLOW_VERSIONS_TEXTS.loadFailed}: {loadError}
-          </p>
-          <Button size="sm" variant="secondary" onClick={() => void history.reload()}>
-            Try again
-          </Button>
-        </div>
-      ) : !versions ? (
-        <p className={styles.muted} role="status">
-          {FLOW_VERSIONS_TEXTS.loading}
-        </p>
-      ) : versions.length === 0 ? (
-        <p className={styles.muted}>{FLOW_VERSIONS_TEXTS.empty}</p>
-      ) : (
-        <>
-          <ul className={styles.list} aria-label="Flow versions">
-            {versions.map((v, i) => (
-              <li key={v.number} className={styles.item}>
-                <div>
-                  <div className={styles.label}>
-                    Version {v.number}: {v.label}
-                    {i === 0 ? ' (latest)' : ''}
+      <VersionsLoadState history={history} loadFailed={FLOW_VERSIONS_TEXTS.loadFailed} loading={FLOW_VERSIONS_TEXTS.loading} empty={FLOW_VERSIONS_TEXTS.empty}>
+        {(versions) => (
+          <>
+            <ul className={styles.list} aria-label="Flow versions">
+              {versions.map((v, i) => (
+                <li key={v.number} className={styles.item}>
+                  <div>
+                    <div className={styles.label}>
+                      Version {v.number}: {v.label}
+                      {i === 0 ? ' (latest)' : ''}
+                    </div>
+                    <div className={styles.muted}>
+                      {v.created_by || '—'} · <time dateTime={v.created_at}>{when(v.created_at)}</time>
+                    </div>
                   </div>
-                  <div className={styles.muted}>
-                    {v.created_by || '—'} · <time dateTime={v.created_at}>{when(v.created_at)}</time>
-                  </div>
-                </div>
-                {canEdit && (
-                  <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.number)} aria-label={`Restore version ${v.number}`}>
-                    {FLOW_VERSIONS_TEXTS.restore}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {pair && (
-            <section aria-label="Compare versions" className={styles.node}>
-              <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={FLOW_VERSIONS_TEXTS.compare} withLabel={FLOW_VERSIONS_TEXTS.with} />
-              {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
-            </section>
-          )}
-        </>
-      )}
+                  {canEdit && (
+                    <Button size="sm" variant="secondary" onClick={() => history.askRestore(v.number)} aria-label={`Restore version ${v.number}`}>
+                      {FLOW_VERSIONS_TEXTS.restore}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {pair && (
+              <section aria-label="Compare versions" className={styles.node}>
+                <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={FLOW_VERSIONS_TEXTS.compare} withLabel={FLOW_VERSIONS_TEXTS.with} />
+                {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
+              </section>
+            )}
+          </>
+        )}
+      </VersionsLoadState>
       <ConfirmDialog
         title={FLOW_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
         message={FLOW_VERSIONS_TEXTS.restoreMessage(restoring ?? 0)}

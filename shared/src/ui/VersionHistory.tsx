@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button.js';
 import { Select, type SelectOption } from './Select.js';
-import type { VersionPair } from './useVersionHistory.js';
+import type { VersionHistory, VersionPair } from './useVersionHistory.js';
 import styles from './VersionHistory.module.css';
 
 export interface SavedVersion {
@@ -79,4 +79,37 @@ export function VersionPickers({ pair, options, onPick, compareLabel, withLabel 
       <Select label={withLabel} value={String(pair[1])} options={options} onChange={(e) => onPick(1, Number(e.target.value))} />
     </div>
   );
+}
+
+export interface VersionsLoadStateProps<V> {
+  history: Pick<VersionHistory<V>, 'versions' | 'loadError' | 'reload'>;
+  loadFailed: string;
+  loading: string;
+  empty: string;
+  /** the view of a list that has versions */
+  children: (versions: V[]) => ReactNode;
+}
+
+/** A Versions list being read: a failed read with Try again, the loading line, the empty line, or the list. */
+export function VersionsLoadState<V>({ history, loadFailed, loading, empty, children }: VersionsLoadStateProps<V>) {
+  const { versions, loadError, reload } = history;
+  if (loadError)
+    return (
+      <div role="alert">
+        <p className={styles.error}>
+          {loadFailed}: {loadError}
+        </p>
+        <Button size="sm" variant="secondary" onClick={() => void reload()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (!versions)
+    return (
+      <p className={styles.muted} role="status">
+        {loading}
+      </p>
+    );
+  if (!versions.length) return <p className={styles.muted}>{empty}</p>;
+  return children(versions);
 }

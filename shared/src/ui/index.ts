@@ -62,5 +62,13 @@ export {
   type SideBySideRow,
 } from './VersionDiff.js';
 export { useVersionHistory, type VersionHistory, type VersionHistoryOptions, type VersionPair } from './useVersionHistory.js';
-export { SavedVersionsTable, VersionPickers, type SavedVersion, type SavedVersionsTableProps, type VersionPickersProps } from './VersionHistory.js';
+export {
+  SavedVersionsTable,
+  VersionPickers,
+  VersionsLoadState,
+  type SavedVersion,
+  type SavedVersionsTableProps,
+  type VersionPickersProps,
+  type VersionsLoadStateProps,
+} from './VersionHistory.js';
 export { useDiscardChanges, DISCARD_CHANGES_TEXTS, type DiscardChanges, type DiscardChangesOptions } from './DiscardChanges.js';

@@ -2,7 +2,7 @@
 // first; the two being compared; the version a person asked to restore while the confirmation is open;
 // and the restore itself, after which the list is read again. The texts, the tables and what a restore
 // does to the editor stay with each area.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 /** Two version numbers, in the order the person picked them (the diff shows the older on the left). */
 export type VersionPair = [number, number];
@@ -34,6 +34,8 @@ export interface VersionHistory<V> {
   /** the newest version's number, 0 when there is none */
   newest: number;
   pair: VersionPair | null;
+  /** the two listed versions compared, the older first (null while either is not listed) */
+  compared: { older: V; newer: V } | null;
   /** picks the first (0) or second (1) version compared */
   pick: (side: 0 | 1, version: number) => void;
   /** the version whose restore waits for confirmation */
@@ -97,12 +99,20 @@ export function useVersionHistory<V>(key: readonly unknown[], options: VersionHi
   };
 
   const numberOf = options.numberOf;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: numberOf reads a field; the list and pair say when this changes
+  const compared = useMemo(() => {
+    if (!pair || !versions) return null;
+    const older = versions.find((v) => numberOf(v) === Math.min(...pair));
+    const newer = versions.find((v) => numberOf(v) === Math.max(...pair));
+    return older && newer ? { older, newer } : null;
+  }, [pair, versions]);
   return {
     versions,
     loadError,
     reload,
     newest: versions?.[0] ? numberOf(versions[0]) : 0,
     pair,
+    compared,
     pick: (side, version) => setPair((p) => (p ? (side === 0 ? [version, p[1]] : [p[0], version]) : p)),
     restoring,
     askRestore: setRestoring,
