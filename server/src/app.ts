@@ -168,7 +168,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, storage, log: schedulerLogFrom(app.log), options: knowledgeOptions });
   app.decorate('knowledge', knowledge);
   app.addHook('onClose', () => knowledge.drain());
-  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log) });
+  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log), singleConnection: db.kind === 'pglite' });
   app.addHook('onClose', () => runtime.close());
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
   app.decorate('missions', missions);

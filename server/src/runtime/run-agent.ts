@@ -49,6 +49,8 @@ export interface RuntimeDeps {
   scheduler?: Scheduler;
   log?: SchedulerLog;
   agentCache?: AgentCacheOptions;
+  /** the embedded PGlite: one connection for the whole server, statements never interleave (see startRun) */
+  singleConnection?: boolean;
 }
 
 export interface RunAgentInput {
@@ -239,7 +241,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       source: input.source,
       input: { query: runQuery, params },
       rateLimit: settings.rate_limit,
-    }).catch(async (error: unknown) => {
+    }, { singleConnection: deps.singleConnection }).catch(async (error: unknown) => {
       await modelsRead;
       throw error;
     });
