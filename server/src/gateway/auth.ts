@@ -36,14 +36,28 @@ export interface GatewayCaller {
 
 export type VerifyCaller = (authorization: string | undefined) => Promise<GatewayCaller>;
 
+/** Most verified tokens remembered at once (a browser sends the same access token until it is renewed). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createVerifyCaller(secret: string): VerifyCaller {
   // Imported once (as auth/access-token.ts does): given the raw secret, jose would import it again on
   // every request. Same secret, same HS256 key; a secret WebCrypto refuses fails each verify as before.
   const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   imported.catch(() => undefined);
+  // Tokens already verified, by their exact text (signature included): the HMAC check costs more than
+  // the rest of a read on the server's side. Only the signature's verdict is kept: expiry is checked at
+  // every use, and the caller's current state is read from the database at every request as before.
+  const verified = new Map<string, { caller: GatewayCaller; exp: number }>();
   return async (authorization) => {
     const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
     if (!match) throw unauthorized(AUTH_MESSAGES.missing);
+    const known = verified.get(match[1]);
+    if (known) {
+      // jose's rule: expired once the current second reaches exp
+      if (Math.floor(Date.now() / 1000) < known.exp) return known.caller;
+      verified.delete(match[1]);
+      throw unauthorized(AUTH_MESSAGES.expired);
+    }
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(match[1], await imported, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] }));
@@ -60,6 +74,10 @@ export function createVerifyCaller(secret: string): VerifyCaller {
       UUID.test(claims.session_id) &&
       (APP_ROLES as readonly unknown[]).includes(claims.app_role);
     if (!ok) throw unauthorized(AUTH_MESSAGES.claims);
-    return { userId: claims.sub as string, sessionId: claims.session_id as string, claims, claimsJson: JSON.stringify(claims) };
+    // frozen: one object serves every request with this token
+    const caller = Object.freeze({ userId: claims.sub as string, sessionId: claims.session_id as string, claims: Object.freeze(claims), claimsJson: JSON.stringify(claims) });
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string); // the oldest
+    verified.set(match[1], { caller, exp: claims.exp as number });
+    return caller;
   };
 }
