@@ -48,6 +48,19 @@ describe('access tokens (HMAC key imported once per secret)', () => {
     expect(await tokens.verify(noExpiry)).toBeNull();
   });
 
+  it('refuses a token it verified before once it has expired', async () => {
+    const tokens = createAccessTokens(SECRET, 1);
+    const { token } = await tokens.sign(user);
+    expect(await tokens.verify(token)).toEqual(user);
+    // a caller changing what it got does not change what the next request gets
+    (await tokens.verify(token))!.amr.push('changed');
+    expect(await tokens.verify(token)).toEqual(user);
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number };
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    expect(await tokens.verify(token)).toBeNull();
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
   it("one instance's key does not verify another secret's tokens", async () => {
     const { token } = await createAccessTokens(`${SECRET}-rotated`).sign(user);
     expect(await createAccessTokens(SECRET).verify(token)).toBeNull();

@@ -46,12 +46,19 @@ export interface AccessTokens {
   verify(token: string): Promise<AuthUser | null>;
 }
 
+/** Verified tokens remembered per secret (oldest forgotten first): about one per signed-in client. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_S): AccessTokens {
   // Imported once: given the raw secret, jose imports it again on every sign and verify (a request's
   // worth of work on every authenticated call). Same secret, same HS256 key: tokens are unchanged.
   const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // a secret WebCrypto refuses fails each sign (throws) and verify (null), as it did when imported per call
   imported.catch(() => undefined);
+  // Tokens that verified, by their exact text, with their expiry: a client sends one token on every request
+  // until it refreshes it, so its signature and claims are checked once and its expiry at every use. Only
+  // tokens signed with this secret get here; what the caller may do now is still read on every request.
+  const verified = new Map<string, { user: AuthUser; exp: number }>();
   return {
     async sign(user) {
       const key = await imported;
@@ -65,10 +72,20 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
       return { token, expiresIn: ttlSeconds };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        // the same check jose makes: expired once exp is not after the current second
+        if (known.exp > Math.floor(Date.now() / 1000)) return { ...known.user, amr: [...known.user.amr] };
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await imported, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
         const claims = claimsSchema.parse(payload);
-        return { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id, aal: claims.aal === 'aal2' ? 2 : 1, amr: claims.amr };
+        const user: AuthUser = { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id, aal: claims.aal === 'aal2' ? 2 : 1, amr: claims.amr };
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { user, exp: payload.exp as number });
+        return { ...user, amr: [...user.amr] };
       } catch {
         return null;
       }
