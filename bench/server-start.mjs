@@ -22,12 +22,13 @@ const PORT = 3296;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function importOnce() {
-  const app = pathToFileURL(path.join(server, 'dist', 'app.js')).href;
-  const script = `const t = performance.now(); const c = process.cpuUsage(); await import(${JSON.stringify(app)}); const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);`;
+/** Wall and CPU time of importing `specifier` in a fresh Node process (resolved from server/). */
+function importCost(specifier) {
+  const script = `const t = performance.now(); const c = process.cpuUsage(); await import(${JSON.stringify(specifier)}); const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);`;
   const [wall, cpu] = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: server, encoding: 'utf8' }).trim().split(' ').map(Number);
   return { wall, cpu };
 }
+const importOnce = () => importCost(pathToFileURL(path.join(server, 'dist', 'app.js')).href);
 
 async function startOnce(dataDir) {
   const started = Date.now();
@@ -57,9 +58,8 @@ console.log(`  import dist/app.js: wall ${imports.map((s) => s.wall.toFixed(0)).
 const PACKAGES = ['@aws-sdk/client-s3', 'siwe', 'ethers', 'mammoth', 'unpdf', 'openid-client', 'pg-boss', 'nodemailer', 'ai', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/azure', '@ai-sdk/openai-compatible', 'fastify', '@electric-sql/pglite', 'kysely'];
 if (process.argv.includes('--packages')) {
   for (const name of PACKAGES) {
-    const script = `const t = performance.now(); await import(${JSON.stringify(name)}); console.log(performance.now() - t);`;
-    const times = Array.from({ length: 3 }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: server, encoding: 'utf8' }).trim()));
-    console.log(`  import ${name}: median ${median(times).toFixed(0)} ms`);
+    const costs = Array.from({ length: 3 }, () => importCost(name));
+    console.log(`  import ${name}: median wall ${median(costs.map((c) => c.wall)).toFixed(0)} ms, CPU ${median(costs.map((c) => c.cpu)).toFixed(0)} ms`);
   }
 }
 
