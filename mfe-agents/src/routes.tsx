@@ -1,7 +1,9 @@
 // Every route of the Agents area in one file: the dashboard, the editor, the agent test page and the
-// chatbots. Each page runs in the suite's jotai store and is its own chunk, fetched on the first visit to its
-// route.
+// chatbots. Each page runs in the suite's jotai store. The dashboard, the page the sidebar opens, comes with
+// the module (a warmed area then renders at once, with no chunk to wait for); the others are each their own
+// chunk, fetched on the first visit to their route.
 import { type ComponentType, lazy, useState } from 'react';
+import { AgentsDashboardPage as DashboardPage } from './dashboard/AgentsDashboardPage.js';
 import type { RemoteRoute } from '@accent/shared';
 import { AgentsArea } from './state/AgentsArea.js';
 import { useAgentsEnv } from './state/AgentsDataContext.js';
@@ -16,12 +18,11 @@ const inArea = (Page: ComponentType): ComponentType =>
     );
   };
 
-const LazyDashboardPage = lazy(() => import('./dashboard/AgentsDashboardPage.js').then((m) => ({ default: m.AgentsDashboardPage })));
-/** The dashboard, with its agent list requested as the route renders rather than once its chunk has arrived. */
+/** The dashboard, with its agent list requested as the route renders rather than after its first commit. */
 function DashboardWithEarlyList() {
   const { api } = useAgentsEnv();
   useState(() => startAgentListEarly(() => api.list()));
-  return <LazyDashboardPage />;
+  return <DashboardPage />;
 }
 const AgentsDashboardPage = inArea(DashboardWithEarlyList);
 const AgentsEditorPage = inArea(lazy(() => import('./editor/AgentsEditorPage.js').then((m) => ({ default: m.AgentsEditorPage }))));

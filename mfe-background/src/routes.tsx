@@ -1,8 +1,10 @@
 // Every route of the Background area in one file: the dashboard and the editor for a new or an existing
-// agent. Each page runs in the suite's jotai store and is its own chunk, fetched on the first visit to its
-// route.
+// agent. Each page runs in the suite's jotai store. The dashboard, where the sidebar or the Deploy page
+// leads, comes with the module (a warmed area then renders at once, with no chunk to wait for); the others
+// are each their own chunk, fetched on the first visit to their route.
 import { type ComponentType, lazy } from 'react';
 import type { RemoteRoute } from '@accent/shared';
+import { BackgroundDashboardPage as Dashboard } from './dashboard/BackgroundDashboardPage.js';
 import { BackgroundArea } from './state/BackgroundArea.js';
 
 const inArea = (Page: ComponentType): ComponentType =>
@@ -14,7 +16,7 @@ const inArea = (Page: ComponentType): ComponentType =>
     );
   };
 
-const BackgroundDashboardPage = inArea(lazy(() => import('./dashboard/BackgroundDashboardPage.js').then((m) => ({ default: m.BackgroundDashboardPage }))));
+const BackgroundDashboardPage = inArea(Dashboard);
 const BackgroundEditorPage = inArea(lazy(() => import('./editor/BackgroundEditorPage.js').then((m) => ({ default: m.BackgroundEditorPage }))));
 
 export const routes: RemoteRoute[] = [

@@ -1,8 +1,10 @@
 // Every route of the Flows area in one file: the dashboard, the editor (builder) and the older browser-local
-// dashboard. Each page runs in the suite's jotai store and is its own chunk, fetched on the first visit to
-// its route.
+// dashboard. Each page runs in the suite's jotai store. The dashboard, where the sidebar or the Deploy page
+// leads, comes with the module (a warmed area then renders at once, with no chunk to wait for); the others
+// are each their own chunk, fetched on the first visit to their route.
 import { type ComponentType, lazy } from 'react';
 import type { RemoteRoute } from '@accent/shared';
+import { FlowsDashboardPage as Dashboard } from './dashboard/FlowsDashboardPage.js';
 import { FlowsArea } from './state/FlowsArea.js';
 
 const inArea = (Page: ComponentType): ComponentType =>
@@ -14,7 +16,7 @@ const inArea = (Page: ComponentType): ComponentType =>
     );
   };
 
-const FlowsDashboardPage = inArea(lazy(() => import('./dashboard/FlowsDashboardPage.js').then((m) => ({ default: m.FlowsDashboardPage }))));
+const FlowsDashboardPage = inArea(Dashboard);
 const FlowsEditorPage = inArea(lazy(() => import('./builder/FlowsEditorPage.js').then((m) => ({ default: m.FlowsEditorPage }))));
 const LegacyDashboardPage = inArea(lazy(() => import('./legacy/LegacyDashboardPage.js').then((m) => ({ default: m.LegacyDashboardPage }))));
 

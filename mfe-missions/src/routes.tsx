@@ -1,8 +1,10 @@
 // Every route of the Missions area in one file: the admin dashboard and editor, the end user's missions and
-// their editor, the results feed. Each page runs in the suite's jotai store and is its own chunk, fetched on
-// the first visit to its route.
+// their editor, the results feed. Each page runs in the suite's jotai store. The dashboard, where the sidebar
+// or the Deploy page leads, comes with the module (a warmed area then renders at once, with no chunk to wait
+// for); the others are each their own chunk, fetched on the first visit to their route.
 import { type ComponentType, lazy } from 'react';
 import type { RemoteRoute } from '@accent/shared';
+import { MissionsDashboardPage as Dashboard } from './dashboard/MissionsDashboardPage.js';
 import { MissionsArea } from './state/MissionsArea.js';
 
 const inArea = (Page: ComponentType): ComponentType =>
@@ -14,7 +16,7 @@ const inArea = (Page: ComponentType): ComponentType =>
     );
   };
 
-const MissionsDashboardPage = inArea(lazy(() => import('./dashboard/MissionsDashboardPage.js').then((m) => ({ default: m.MissionsDashboardPage }))));
+const MissionsDashboardPage = inArea(Dashboard);
 const MissionsEditorPage = inArea(lazy(() => import('./editor/MissionsEditorPage.js').then((m) => ({ default: m.MissionsEditorPage }))));
 const MyMissionsPage = inArea(lazy(() => import('./my-missions/MyMissionsPage.js').then((m) => ({ default: m.MyMissionsPage }))));
 const MyMissionsEditorPage = inArea(lazy(() => import('./editor/MissionsEditorPage.js').then((m) => ({ default: m.MyMissionsEditorPage }))));

@@ -4,24 +4,25 @@
 import React, { lazy } from 'react';
 import type { RemoteModule } from '@accent/shared';
 import { getStore } from '@accent/shared/client';
+import { MagicPagesListRoute, MagicPagesRoute } from './sidebarRoutes.js';
 
 // Proof for the e2e test that the shell and this remote share one React and one jotai store.
 const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
 registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, pages: { React, store: getStore() } };
 
-// One chunk for the area's routes, picked by name.
+// One chunk for the area's other routes, picked by name.
 const route = (name: keyof typeof import('./routes.js')) => lazy(() => import('./routes.js').then((m) => ({ default: m[name] })));
 
 const remote: RemoteModule = {
   id: 'pages',
   routes: [
     { path: '/pages', Component: route('PagesDashboardRoute') },
-    { path: '/pages2', Component: route('MagicPagesRoute') },
+    { path: '/pages2', Component: MagicPagesRoute },
     { path: '/pages/builder', Component: route('EditorRoute') },
     { path: '/pages/builder/:id', Component: route('EditorRoute') },
     { path: '/content', Component: route('ContentRoute') },
     { path: '/content/personalize/:id', Component: route('PersonalizeRoute') },
-    { path: '/end-user/magic-pages', Component: route('MagicPagesListRoute') },
+    { path: '/end-user/magic-pages', Component: MagicPagesListRoute },
     { path: '/end-user/magic-pages/:id', Component: route('MagicPageRendererRoute') },
   ],
 };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { getStore } from '@accent/shared/client';
 
@@ -6,3 +6,13 @@ import { getStore } from '@accent/shared/client';
 export function PagesArea({ children }: { children: ReactNode }) {
   return <Provider store={getStore()}>{children}</Provider>;
 }
+
+/** A page of this remote as a route: inside PagesArea. */
+export const inPagesArea = (Page: ComponentType): ComponentType =>
+  function PagesRoute() {
+    return (
+      <PagesArea>
+        <Page />
+      </PagesArea>
+    );
+  };

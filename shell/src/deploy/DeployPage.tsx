@@ -6,6 +6,7 @@ import { Button } from '@accent/shared/ui';
 import { AgentIcon, ArrowLeftIcon, ClockIcon, CodeIcon, FlowIcon, PagesIcon, SparkIcon } from '../app/icons.js';
 import { showAlertSoon } from '../app/alert.js';
 import { Page } from '../app/Page.js';
+import { useAreaWarmer, useIdleWarmup } from '../remotes/prefetch.js';
 import styles from './DeployPage.module.css';
 
 export interface DeployCard {
@@ -26,8 +27,13 @@ export const DEPLOY_CARDS: DeployCard[] = [
   { id: 'custom', title: 'Custom', description: 'Start from a blank canvas and design your own experience.', Icon: CodeIcon, to: '/pages/builder' },
 ];
 
+const CARD_TARGETS = DEPLOY_CARDS.flatMap((card) => (card.to ? [card.to] : []));
+
 export default function DeployPage() {
   const navigate = useNavigate();
+  // the areas the cards open, warmed like the sidebar's: when idle, and when a card is pointed at or focused
+  useIdleWarmup(CARD_TARGETS);
+  const warm = useAreaWarmer();
 
   const open = (card: DeployCard) => {
     if (card.to) navigate(card.to);
@@ -54,6 +60,8 @@ export default function DeployPage() {
               // named by everything it shows, title first (WCAG 2.5.3: the name contains the visible text)
               aria-labelledby={`deploy-${card.id}-title deploy-${card.id}-description`}
               onClick={() => open(card)}
+              onPointerEnter={card.to ? () => void warm(card.to as string) : undefined}
+              onFocus={card.to ? () => void warm(card.to as string) : undefined}
             >
               <span className={`${styles.icon} ${styles[`icon_${card.id}`] ?? ''}`}>
                 <card.Icon size={26} />

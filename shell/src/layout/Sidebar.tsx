@@ -7,7 +7,7 @@ import { ChevronIcon } from '../app/icons.js';
 import { Logo } from './Logo.js';
 import { ADMIN_LINK, CONTENT_FLAG_EVENT, isContentEnabled, mainItemsFor, modeForPath, type NavItem } from './navItems.js';
 import { ProfileMenu } from './ProfileMenu.js';
-import { useAreaPrefetch, useIdlePrefetch } from '../remotes/prefetch.js';
+import { useAreaWarmer, useIdleWarmup } from '../remotes/prefetch.js';
 import { Tooltip } from './Tooltip.js';
 import styles from './Sidebar.module.css';
 
@@ -47,7 +47,7 @@ export function Sidebar({ defaultExpanded = false }: SidebarProps) {
   const items = mainItemsFor(mode, contentEnabled);
   const navId = useId();
   // the areas of this mode are warmed once the browser is idle after sign-in
-  useIdlePrefetch(items.map((item) => item.to));
+  useIdleWarmup(items.map((item) => item.to));
 
   // On a narrow screen the expanded sidebar covers the page: close it once the user has gone somewhere.
   useEffect(() => {
@@ -107,10 +107,9 @@ export function Sidebar({ defaultExpanded = false }: SidebarProps) {
 
 function SidebarLink({ item, expanded }: { item: NavItem; expanded: boolean }) {
   const { Icon } = item;
-  const prefetch = useAreaPrefetch();
-  // pointing at or tabbing to an item says the user may go there (its page chunks are not hinted: measured
-  // with bench/area-switch.mjs, a dozen prefetches at click time delayed the area rather than sped it up)
-  const warm = () => prefetch(item.to, 'entry');
+  const warmArea = useAreaWarmer();
+  // pointing at or tabbing to an item says the user may go there
+  const warm = () => void warmArea(item.to);
   return (
     <NavLink
       to={item.to}

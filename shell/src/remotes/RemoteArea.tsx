@@ -6,7 +6,7 @@
 // Versions: a visit to an area keeps the entry it started with, whatever the registry says meanwhile
 // (never a switch mid-use). The next visit takes the registry's entry; if this page already ran another
 // version of that remote, the page reloads first, so one page never mixes two versions of a remote.
-import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { REMOTE_TITLES, type RemoteId, type RemoteModule } from '@accent/shared';
 import { AreaUnavailable, LoadingState, RemoteBoundary } from '@accent/shared/ui';
@@ -73,14 +73,24 @@ function LoadedRemoteArea({ entry, pattern, onRetry: reread }: { entry: Effectiv
   const { cache, resetRemote, loader } = useRemotes();
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<{ attempt: number; module?: RemoteModule; error?: unknown }>({ attempt: -1 });
   const title = REMOTE_TITLES[entry.id];
 
-  const Area = useMemo<ComponentType>(() => {
-    const ready = cache.peek(entry);
-    if (ready) return routeComponent(ready, pattern);
-    // React.lazy caches a rejection forever: every retry gets a new lazy (`attempt` is a dependency).
-    return lazy(() => cache.get(entry).then((m) => ({ default: routeComponent(m, pattern) })));
-  }, [cache, entry, pattern, attempt]);
+  // Loaded in state rather than with React.lazy: a suspended screen is revealed no sooner than 300 ms
+  // after its fallback showed, which would be most of an area's first visit. A warmed module is there
+  // at the first render; get() also tells the server of the area's load (once).
+  useEffect(() => {
+    let live = true;
+    cache.get(entry).then(
+      (module) => live && setOutcome({ attempt, module }),
+      (error: unknown) => live && setOutcome({ attempt, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [cache, entry, attempt]);
+  const current = outcome.attempt === attempt ? outcome : undefined;
+  const module = cache.peek(entry) ?? current?.module;
 
   const onRetry = useCallback(() => {
     resetRemote(entry);
@@ -97,11 +107,23 @@ function LoadedRemoteArea({ entry, pattern, onRetry: reread }: { entry: Effectiv
   );
   const describeError = useCallback((error: unknown) => describeAreaFailure(entry.id, error), [entry.id]);
 
+  let content: ReactNode;
+  if (module) {
+    const Area = routeComponent(module, pattern);
+    content = <Area />;
+  } else if (current && 'error' in current) content = <Rethrow error={current.error} />;
+  else content = <LoadingState text={`Loading ${title}...`} />;
+
   return (
     <RemoteBoundary title={title} onRetry={onRetry} onError={onError} describeError={describeError} resetKey={pathname}>
-      <Area />
+      {content}
     </RemoteBoundary>
   );
+}
+
+/** Hands a failed load to the boundary, which shows the failure screen and reports it. */
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
 }
 
 const routeComponents = new WeakMap<RemoteModule, Map<string, ComponentType>>();

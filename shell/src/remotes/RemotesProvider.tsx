@@ -31,6 +31,12 @@ export interface RemotesContextValue {
   reloadPage(): void;
   /** After a failed load: forget the module and re-register the remote with `force`. */
   resetRemote(entry: RemoteRegistryEntry): void;
+  /**
+   * Loads and runs a remote's module before its area is entered, so the click renders it at once. Quiet:
+   * a failure is left for the area to meet (and report) when entered. Never loads a second version of a
+   * remote into a page that already runs one.
+   */
+  warm(entry: RemoteRegistryEntry): Promise<void>;
   entryFor(id: RemoteId): EffectiveRemoteEntry | undefined;
 }
 
@@ -149,6 +155,20 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
     [cache, loader],
   );
 
+  const warm = useCallback(
+    async (entry: RemoteRegistryEntry) => {
+      const running = cache.inUse(entry.id);
+      if (running !== undefined && running !== RemoteModuleCache.keyOf(entry)) return;
+      try {
+        await cache.get(entry, { warm: true });
+      } catch {
+        // the runtime may keep the failed container: the area's own load starts afresh
+        if (cache.inUse(entry.id) === undefined) resetRemote(entry);
+      }
+    },
+    [cache, resetRemote],
+  );
+
   const value = useMemo<RemotesContextValue>(
     () => ({
       registry,
@@ -158,9 +178,10 @@ export function RemotesProvider({ fetchRegistry, loader, search, pollMs = REGIST
       reloadPage,
       cache,
       resetRemote,
+      warm,
       entryFor: (id) => registry.entries.find((e) => e.id === id),
     }),
-    [registry, sessionKey, refresh, loader, reloadPage, cache, resetRemote],
+    [registry, sessionKey, refresh, loader, reloadPage, cache, resetRemote, warm],
   );
 
   return <RemotesContext.Provider value={value}>{children}</RemotesContext.Provider>;

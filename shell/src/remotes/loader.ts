@@ -39,11 +39,15 @@ export function toRemoteModule(loaded: unknown, id: RemoteId): RemoteModule {
 
 /**
  * Caches one loaded descriptor per remote (and the in-flight promise, so parallel areas share one
- * load). A failed load is dropped from the cache so Retry really tries again.
+ * load). A failed load is dropped from the cache so Retry really tries again. A warm load (the area not
+ * entered yet) runs the same code but tells the server nothing: the health beacon counts entries, so a
+ * version is reported 'loaded' once, when its area is first shown.
  */
 export class RemoteModuleCache {
   private readonly pending = new Map<RemoteId, { key: string; promise: Promise<RemoteModule> }>();
   private readonly loaded = new Map<RemoteId, { key: string; module: RemoteModule }>();
+  /** the entry whose load has been reported, per remote */
+  private readonly reported = new Map<RemoteId, string>();
 
   constructor(private readonly loader: RemoteLoader) {}
 
@@ -83,19 +87,33 @@ export class RemoteModuleCache {
     return hit && hit.key === RemoteModuleCache.key(entry) ? hit.module : undefined;
   }
 
-  get(entry: RemoteRegistryEntry): Promise<RemoteModule> {
+  /** The descriptor, loaded once. `warm`: ahead of the area's entry (no health report). */
+  get(entry: RemoteRegistryEntry, options?: { warm?: boolean }): Promise<RemoteModule> {
+    const module = this.fetchModule(entry);
+    if (options?.warm) return module;
+    return module.then((m) => {
+      const key = RemoteModuleCache.key(entry);
+      if (this.reported.get(entry.id) !== key) {
+        this.reported.set(entry.id, key);
+        this.loader.report?.(entry, 'loaded');
+      }
+      return m;
+    });
+  }
+
+  private fetchModule(entry: RemoteRegistryEntry): Promise<RemoteModule> {
     const key = RemoteModuleCache.key(entry);
     const done = this.peek(entry);
     if (done) return Promise.resolve(done);
     const inFlight = this.pending.get(entry.id);
     if (inFlight && inFlight.key === key) return inFlight.promise;
-    const promise = Promise.resolve()
+    const promise: Promise<RemoteModule> = Promise.resolve()
       .then(() => this.check(entry))
       .then(() => this.loader.load(entry))
       .then((loaded) => {
         const module = toRemoteModule(loaded, entry.id);
-        this.loaded.set(entry.id, { key, module });
-        this.loader.report?.(entry, 'loaded');
+        // forgotten meanwhile (invalidate): the next get loads it anew
+        if (this.pending.get(entry.id)?.promise === promise) this.loaded.set(entry.id, { key, module });
         return module;
       })
       .finally(() => {
@@ -109,5 +127,6 @@ export class RemoteModuleCache {
   invalidate(id: RemoteId): void {
     this.pending.delete(id);
     this.loaded.delete(id);
+    this.reported.delete(id);
   }
 }
