@@ -18,7 +18,8 @@ const gzipKiB = (buffer) => kib(gzipSync(buffer, { level: 9 }).length);
 function collectScripts(page) {
   const scripts = { kib: 0, files: 0, collecting: true, pending: [] };
   page.on('response', (res) => {
-    if (!scripts.collecting || !(res.headers()['content-type'] ?? '').includes('javascript')) return;
+    // scripts the page runs: not what it only prefetches for later (the lean /login prefetches the studio's)
+    if (!scripts.collecting || res.request().resourceType() !== 'script') return;
     scripts.pending.push(
       res.body().then(
         (body) => {

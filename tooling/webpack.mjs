@@ -143,14 +143,50 @@ export function federationRuntime({ isRemote, production }) {
 }
 
 /**
+ * Writes `<filename>`: the JS files a first render after sign-in needs (the entry, the chunk groups
+ * of `requests`, and every shared module's fallback chunk they consume). A page that is not this
+ * app (the shell's lean signed-out pages) prefetches them while the user types, so the next page
+ * load finds them in the browser's cache.
+ */
+export class FirstLoadScriptsPlugin {
+  /** @param {{ filename: string, requests: string[] }} o */
+  constructor({ filename, requests }) {
+    this.filename = filename;
+    this.requests = new Set(requests);
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FirstLoadScriptsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FirstLoadScriptsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = new Set();
+        const seen = new Set();
+        // consume-shared: a shared singleton's own chunk, loaded as soon as the module that imports it is
+        const wanted = (group) => group.origins.some((o) => this.requests.has(o.request) || o.module?.type === 'consume-shared-module');
+        const visit = (group) => {
+          if (seen.has(group)) return;
+          seen.add(group);
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          for (const child of group.childrenIterable) if (wanted(child)) visit(child);
+        };
+        for (const entrypoint of compilation.entrypoints.values()) visit(entrypoint);
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+        compilation.emitAsset(this.filename, new sources.RawSource(JSON.stringify([...files].map((f) => `${publicPath}${f}`))));
+      });
+    });
+  }
+}
+
+/**
  * @param {object} o
  * @param {string} o.dir        the app's folder
  * @param {string} o.name       federation name (e.g. 'shell', 'mfe_agents')
  * @param {number} o.port       dev server port
  * @param {Record<string,string>} [o.exposes]  remotes only: { './module': './src/module.ts' }
  * @param {string} [o.title]    html title
+ * @param {{ filename: string, requests: string[] }} [o.firstLoadScripts]  see FirstLoadScriptsPlugin
  */
-export function createConfig({ dir, name, port, exposes, title = 'Accent Studio' }) {
+export function createConfig({ dir, name, port, exposes, title = 'Accent Studio', firstLoadScripts }) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const isRemote = Boolean(exposes);
@@ -181,6 +217,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
         }),
         // Absolute script URLs so deep links (/agents/x) load the bundle from the root.
         new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title, publicPath: '/' }),
+        ...(firstLoadScripts ? [new FirstLoadScriptsPlugin(firstLoadScripts)] : []),
         ...(production ? precompressPlugins() : []),
       ],
       performance: { hints: false },
