@@ -31,6 +31,13 @@ describe('AI Flows dashboard', () => {
     expect(card.getByText('active')).toBeInTheDocument();
   });
 
+  it('reads the list once when it already has flows (the emptiness check’s read is the list shown)', async () => {
+    const api = fakeApi(FLOWS);
+    await ready(api);
+    expect(api.listFlows).toHaveBeenCalledTimes(1);
+    expect(api.insertFlows).not.toHaveBeenCalled();
+  });
+
   it('a member sees the flows read-only: no create, import or card actions, and nothing is seeded', async () => {
     const api = fakeApi([]);
     renderFlows({ api, role: 'member' });

@@ -31,28 +31,35 @@ export function FlowsDashboardPage() {
   const [deleting, setDeleting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   // One seeding per mount, even when StrictMode reads the list twice.
-  const seeding = useRef<Promise<void> | null>(null);
+  const seeding = useRef<Promise<FlowSummary[] | null> | null>(null);
+  /** The check's read when it found flows: the first list shown, rather than a second read of the same. */
+  const checked = useRef<FlowSummary[] | null>(null);
   const seedOnce = () =>
     (seeding.current ??= (async () => {
       // The emptiness check runs before the list is read: samples only go into an empty list.
-      let empty = false;
-      if (!canEdit) return;
+      if (!canEdit) return null;
+      let flows: FlowSummary[] | null = null;
       try {
-        empty = (await api.listFlows()).length === 0;
+        flows = await api.listFlows();
       } catch {
-        empty = false; // the list read reports the failure
+        return null; // the list read reports the failure
       }
-      if (empty) {
+      if (flows.length === 0) {
         try {
           await api.insertFlows(sampleFlows(env.newFlowId, env.now()), user);
         } catch {
           notify.error(FLOW_TOASTS.sampleDataFailed.title, FLOW_TOASTS.sampleDataFailed.message);
         }
+        return null;
       }
+      checked.current = flows;
+      return flows;
     })());
   const list = useQuery(['flows', 'list'], async () => {
     await seedOnce();
-    return api.listFlows();
+    const read = checked.current;
+    checked.current = null;
+    return read ?? api.listFlows();
   });
   const { reload, setData: setFlows } = list;
   const loading = list.status === 'loading';
