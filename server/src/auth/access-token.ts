@@ -2,7 +2,7 @@
 // also works against a hosted Supabase project's PostgREST when the server is given its JWT secret.
 import { ACCESS_TOKEN_TTL_S, APP_ROLES, type AppRole } from '@accent/shared';
 import type { Team } from '@accent/shell-common';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
 
 export const POSTGRES_ROLE = 'authenticated';
@@ -47,21 +47,77 @@ export interface AccessTokens {
 }
 
 /** Verified tokens remembered per secret (oldest forgotten first): about one per signed-in client. */
-const VERIFIED_TOKENS_KEPT = 10_000;
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** A token's verified payload, or why it was refused. */
+export type TokenCheck = { payload: JWTPayload } | { problem: 'expired' | 'invalid' };
+
+export interface TokenVerifier {
+  /** The secret as an HMAC key, imported once: given the raw secret, jose imports it again on every call. */
+  key: Promise<Awaited<ReturnType<typeof crypto.subtle.importKey>>>;
+  /** HS256, audience `authenticated`, an expiry required; the signature checked once per token text. */
+  check(token: string): Promise<TokenCheck>;
+}
+
+const verifiers = new Map<string, TokenVerifier>();
+
+/**
+ * The one verifier of a secret, shared by the API's guard, the data gateway and storage. A client sends the
+ * same token on every request until it refreshes it, so a token that verified is remembered by its exact
+ * text with its expiry: its signature is checked once, its expiry at every use. Only the token's verdict is
+ * kept: what the caller may do now is still read from the database on every request.
+ */
+export function tokenVerifier(secret: string): TokenVerifier {
+  const existing = verifiers.get(secret);
+  if (existing) return existing;
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // a secret WebCrypto refuses fails each sign (throws) and check (invalid), as when imported per call
+  key.catch(() => undefined);
+  const verified = new Map<string, JWTPayload>();
+  const verifier: TokenVerifier = {
+    key,
+    async check(token) {
+      const known = verified.get(token);
+      if (known) {
+        // jose's rule: expired once the current second reaches exp
+        if ((known.exp as number) > Math.floor(Date.now() / 1000)) return { payload: known };
+        verified.delete(token);
+        return { problem: 'expired' };
+      }
+      try {
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
+        Object.freeze(payload); // one object serves every request with this token
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, payload);
+        return { payload };
+      } catch (error) {
+        return { problem: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+  verifiers.set(secret, verifier);
+  return verifier;
+}
 
 export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_S): AccessTokens {
-  // Imported once: given the raw secret, jose imports it again on every sign and verify (a request's
-  // worth of work on every authenticated call). Same secret, same HS256 key: tokens are unchanged.
-  const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  // a secret WebCrypto refuses fails each sign (throws) and verify (null), as it did when imported per call
-  imported.catch(() => undefined);
-  // Tokens that verified, by their exact text, with their expiry: a client sends one token on every request
-  // until it refreshes it, so its signature and claims are checked once and its expiry at every use. Only
-  // tokens signed with this secret get here; what the caller may do now is still read on every request.
-  const verified = new Map<string, { user: AuthUser; exp: number }>();
+  const verifier = tokenVerifier(secret);
+  // the claims read once per verified payload (the verifier hands out the same object for the same token)
+  const users = new WeakMap<JWTPayload, AuthUser | null>();
+  const userOf = (payload: JWTPayload): AuthUser | null => {
+    if (!users.has(payload)) {
+      const claims = claimsSchema.safeParse(payload);
+      users.set(
+        payload,
+        claims.success
+          ? { id: claims.data.sub, role: claims.data.app_role, libraryId: claims.data.lib, env: claims.data.env, email: claims.data.email, sessionId: claims.data.session_id, aal: claims.data.aal === 'aal2' ? 2 : 1, amr: claims.data.amr }
+          : null,
+      );
+    }
+    return users.get(payload) ?? null;
+  };
   return {
     async sign(user) {
-      const key = await imported;
+      const key = await verifier.key;
       const token = await new SignJWT({ role: POSTGRES_ROLE, app_role: user.role, lib: user.libraryId, env: user.env, email: user.email, session_id: user.sessionId, aal: user.aal === 2 ? 'aal2' : 'aal1', amr: user.amr ?? [] })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
@@ -72,23 +128,10 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
       return { token, expiresIn: ttlSeconds };
     },
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        // the same check jose makes: expired once exp is not after the current second
-        if (known.exp > Math.floor(Date.now() / 1000)) return { ...known.user, amr: [...known.user.amr] };
-        verified.delete(token);
-        return null;
-      }
-      try {
-        const { payload } = await jwtVerify(token, await imported, { algorithms: ['HS256'], audience: POSTGRES_ROLE, requiredClaims: ['exp'] });
-        const claims = claimsSchema.parse(payload);
-        const user: AuthUser = { id: claims.sub, role: claims.app_role, libraryId: claims.lib, env: claims.env, email: claims.email, sessionId: claims.session_id, aal: claims.aal === 'aal2' ? 2 : 1, amr: claims.amr };
-        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-        verified.set(token, { user, exp: payload.exp as number });
-        return { ...user, amr: [...user.amr] };
-      } catch {
-        return null;
-      }
+      const checked = await verifier.check(token);
+      const user = 'payload' in checked ? userOf(checked.payload) : null;
+      // a copy: a caller changing its user changes nothing for the next request
+      return user && { ...user, amr: [...user.amr] };
     },
   };
 }
