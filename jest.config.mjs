@@ -41,6 +41,8 @@ export default {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
+      // a server test on a cold machine (first transpile of a lazily imported module, a busy core) can pass 5 s
+      testTimeout: 30_000,
       // a folder for this run's migrated and seeded test database (server/src/testing/seeded-database.ts)
       globalSetup: '<rootDir>/server/src/testing/jest-global-setup.mjs',
       globalTeardown: '<rootDir>/server/src/testing/jest-global-teardown.mjs',
