@@ -15,8 +15,9 @@ import { field, USERS, type DemoUser } from './support/app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BASE_PORT = Number(process.env.ACCENT_E2E_PORT ?? 3199);
-const PORT = BASE_PORT + 2;
-const FORCED_PORT = BASE_PORT + 3;
+// after the ports of playwright.config.ts's servers (app, model server, mailbox SMTP and HTTP, identity provider)
+const PORT = BASE_PORT + 5;
+const FORCED_PORT = BASE_PORT + 6;
 const ORIGINAL_TEXT = 'Build, manage and deploy AI agents for sales, marketing, research and support.';
 const VARIANT_TEXT = 'Build, manage and deploy AI agents: delivered alone as release 0.9.1.';
 const BUILT = JSON.parse(readFileSync(path.join(ROOT, 'mfe-agents', 'package.json'), 'utf8')).version as string;
