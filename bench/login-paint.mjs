@@ -22,7 +22,9 @@ try {
       { polling: 'raf', timeout: 30_000 },
     );
     usable.push(await ready.jsonValue());
-    paints.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
+    // the paint entry can be reported a frame after the button is usable
+    const paint = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 30_000 });
+    paints.push(await paint.jsonValue());
     await context.close();
   }
 } finally {

@@ -8,9 +8,10 @@ import { getStore, useSession } from '@accent/shared/client';
 import { ToastHost } from '@accent/shared/ui';
 import { FullPageLoading } from '../app/FullPageLoading.js';
 import { DEFAULT_SIGNED_IN_PATH } from '../app/navigation.js';
+// /login is where most first loads land: in the entry itself, not one more request after it
+import LoginPage from '../login/LoginPage.js';
 
 const LandingPage = lazy(() => import('../landing/LandingPage.js'));
-const LoginPage = lazy(() => import('../login/LoginPage.js'));
 const AcceptInvitePage = lazy(() => import('../login/AcceptInvitePage.js'));
 const SignUpPage = lazy(() => import('../login/SignUpPage.js'));
 const ForgotPasswordPage = lazy(() => import('../login/ForgotPasswordPage.js'));
