@@ -13,7 +13,7 @@ const plain = createPlainConfig({
   entry: './src/public/main.tsx',
   outDir: 'dist/public',
   publicPath: '/public/',
-  template: 'src/public/index.html',
+  template: 'public/index.html', // the shell's own page: same head, same root
 });
 
 export default (env, argv) => {
