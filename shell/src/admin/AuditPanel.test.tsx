@@ -92,6 +92,22 @@ describe('Admin → Audit log', () => {
     expect(await screen.findByText('Could not load the audit log: Only administrators can do this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('shows the loading state while another page loads, and reads the same page again on Retry', async () => {
+    const { api, list } = fakeAudit(Array.from({ length: 60 }, (_, i) => entry(i + 1)));
+    renderPanel(api);
+    await screen.findByRole('table', { name: /entries 1 to 50 of 60/ });
+    let fail!: () => void;
+    list.mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new Error('HTTP 503: Service Unavailable')))));
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(screen.getByText('Loading the audit log...')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    fail();
+    expect(await screen.findByText('Could not load the audit log: HTTP 503: Service Unavailable')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: /entries 51 to 60 of 60/ })).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith(NO_AUDIT_FILTERS, { limit: 50, offset: 50 });
+  });
 });
 
 describe('auditQueryParams', () => {

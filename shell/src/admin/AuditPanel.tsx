@@ -1,12 +1,11 @@
 // Admin → Audit log: who did what and when in this library (sign-ins, users and roles, credentials,
 // agents, remotes, pages, flows), newest first, filtered by actor, action and period, a page at a time.
 // Filters apply when the form is submitted, so typing an email does not send a request per key.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditResponse } from '@accent/shell-common';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextField } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Select, TextField, useQuery } from '@accent/shared/ui';
 import { NO_AUDIT_FILTERS, useAuditApi, type AuditFilters } from './audit-api.js';
-import { formatDateTime } from './format.js';
-import { useLoad } from './useLoad.js';
+import { errorMessage, formatDateTime } from './format.js';
 import styles from './Admin.module.css';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -86,8 +85,8 @@ export function AuditPanel() {
   const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [offset, setOffset] = useState(0);
-  const fetchPage = useCallback(() => audit.list(filters, { limit: AUDIT_PAGE_SIZE, offset }), [audit, filters, offset]);
-  const { state, load } = useLoad<AuditResponse>(fetchPage);
+  // another page or other filters are other data: the loading state shows until they are in
+  const state = useQuery<AuditResponse>(['admin', 'audit', filters, offset], () => audit.list(filters, { limit: AUDIT_PAGE_SIZE, offset }));
   const set = (field: keyof AuditFilters, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
   const apply = (event: FormEvent) => {
@@ -123,7 +122,7 @@ export function AuditPanel() {
       </form>
 
       {state.status === 'loading' && <LoadingState text="Loading the audit log..." />}
-      {state.status === 'error' && <ErrorState message={`Could not load the audit log: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'error' && <ErrorState message={`Could not load the audit log: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState title={filtered ? 'No matching entries' : 'Nothing recorded yet'} text={filtered ? 'Change or clear the filters.' : 'Actions in this library will appear here.'} />
       )}

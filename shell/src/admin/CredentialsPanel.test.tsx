@@ -128,6 +128,26 @@ describe('Model providers', () => {
     expect(admin.listCredentials).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the cards on screen while it reads them again after a removal, and says so when that read fails', async () => {
+    const admin = fakeAdminApi({ credentials: { 'provider/openai': STORED_OPENAI } });
+    await renderAdmin('?tab=providers', { admin });
+    await screen.findByRole('heading', { name: 'OpenAI' });
+    let fail!: () => void;
+    admin.listCredentials.mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new ApiError(503, 'Service Unavailable', 'Try again later')))));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove OpenAI key' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Remove the OpenAI key?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(admin.listCredentials).toHaveBeenCalledTimes(2));
+    // the removal shows at once; the read that checks it does not take the cards away
+    expect(within(cardOf('OpenAI')).getByText('Not configured')).toBeInTheDocument();
+    expect(screen.queryByText('Loading model providers...')).toBeNull();
+    fail();
+    expect(await screen.findByText('Could not refresh')).toBeInTheDocument();
+    expect(screen.getByText('HTTP 503: Try again later')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    expect(within(cardOf('OpenAI')).getByText('Not configured')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('shows an error with Retry', async () => {
     const admin = fakeAdminApi();
     admin.listCredentials.mockRejectedValueOnce(new ApiError(403, 'Forbidden', 'Only administrators can do this.'));

@@ -4,13 +4,13 @@
 import { useCallback, useState } from 'react';
 import { findCredentialDefinition, type CredentialItem, type CredentialKind } from '@accent/shell-common';
 import { toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, useQuery } from '@accent/shared/ui';
 import { CredentialDialog } from './CredentialDialog.js';
 import { CONNECTOR_DESCRIPTIONS, displayNameOf, PROVIDER_DESCRIPTIONS, toolsPoweredBy } from './credentialInfo.js';
 import { cx } from './cx.js';
 import { errorMessage, formatDateTime } from './format.js';
 import { useAdminServices } from './services.js';
-import { useLoad } from './useLoad.js';
+import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
 
 const LEADS: Record<CredentialKind, string> = {
@@ -23,7 +23,9 @@ const LEADS: Record<CredentialKind, string> = {
 export function CredentialsPanel({ kind }: { kind: CredentialKind }) {
   const { admin } = useAdminServices();
   const fetchItems = useCallback(async () => (await admin.listCredentials()).filter((c) => c.kind === kind), [admin, kind]);
-  const { state, load, update } = useLoad(fetchItems);
+  const state = useQuery(['admin', 'credentials', kind], fetchItems);
+  const update = state.setData;
+  const refresh = useQuietRefresh(state, fetchItems);
   const [editing, setEditing] = useState<CredentialItem | null>(null);
   const [removing, setRemoving] = useState<CredentialItem | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
@@ -38,7 +40,7 @@ export function CredentialsPanel({ kind }: { kind: CredentialKind }) {
       toast.success(`${displayNameOf(item)} key removed`);
       // the server environment may still configure it: ask rather than guess
       update((list) => list.map((c) => (c.kind === item.kind && c.key === item.key ? { ...c, configured: false, source: null, hint: null, updated_at: null, fields: c.fields.map((f) => ({ ...f, set: false })) } : c)));
-      void load({ quiet: true });
+      void refresh();
     } catch (e) {
       toast.error(`Could not remove the ${displayNameOf(item)} key`, errorMessage(e));
     } finally {
@@ -51,7 +53,7 @@ export function CredentialsPanel({ kind }: { kind: CredentialKind }) {
     <div className={styles.panelBody}>
       <p className={styles.lead}>{LEADS[kind]}</p>
       {state.status === 'loading' && <LoadingState text={`Loading ${noun}...`} />}
-      {state.status === 'error' && <ErrorState message={`Could not load ${noun}: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'error' && <ErrorState message={`Could not load ${noun}: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && state.data.length === 0 && <EmptyState title={`No ${noun}`} text="The server knows none." />}
       {state.status === 'ready' && state.data.length > 0 && (
         <ul className={styles.cards}>

@@ -66,6 +66,31 @@ describe('RemoteVersionsDialog', () => {
     await waitFor(() => expect(api.setCanary).toHaveBeenCalledWith('agents', { version: '1.0.0', percent: 50 }));
   });
 
+  it('reads the versions again before the registry follows, keeping them on screen if that read fails', async () => {
+    const api = fakeApi();
+    api.get.mockResolvedValueOnce(data()).mockResolvedValueOnce(data({ current: '1.2.0', canary: null }));
+    const readsWhenChanged: number[] = [];
+    const onChanged = jest.fn(async () => void readsWhenChanged.push(api.get.mock.calls.length));
+    const ui = userEvent.setup();
+    render(<RemoteVersionsDialog id="agents" api={api} onClose={() => {}} onChanged={onChanged} />);
+    await ui.click(await screen.findByRole('button', { name: 'Promote Agents 1.2.0' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(readsWhenChanged).toEqual([2]);
+    expect(screen.getByText('Current:').querySelector('strong')).toHaveTextContent('1.2.0');
+    expect(screen.queryByRole('button', { name: 'Stop canary' })).toBeNull();
+
+    const { toast } = await import('@accent/shared/client');
+    const error = jest.spyOn(toast, 'error');
+    api.get.mockRejectedValueOnce(new Error('HTTP 503: Service Unavailable'));
+    await ui.click(screen.getByRole('button', { name: 'Roll back Agents' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
+    expect(error).toHaveBeenCalledWith('Could not refresh', 'HTTP 503: Service Unavailable');
+    expect(screen.getByRole('table', { name: 'Agents versions' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the versions/)).toBeNull();
+    error.mockRestore();
+    toast.clear();
+  });
+
   it('registers a version and shows the server’s refusal as it is', async () => {
     const api = fakeApi();
     const { ApiError } = await import('@accent/shared/client');

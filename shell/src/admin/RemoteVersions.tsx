@@ -4,11 +4,11 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { REMOTE_TITLES, type RemoteId } from '@accent/shared';
 import { toast } from '@accent/shared/client';
-import { Button, ErrorState, LoadingState, Modal, TextField } from '@accent/shared/ui';
+import { Button, ErrorState, LoadingState, Modal, TextField, useQuery } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { errorMessage, fieldErrorOf, formatDateTime } from './format.js';
 import { remoteVersionsApi, type RemoteEvent, type RemoteVersion, type RemoteVersions as Versions, type RemoteVersionsApi } from './remote-versions-api.js';
-import { useLoad } from './useLoad.js';
+import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
 
 const STATUS_LABEL: Record<RemoteVersion['status'], string> = { current: 'Current', canary: 'Canary', available: 'Available', withdrawn: 'Withdrawn' };
@@ -43,7 +43,8 @@ export interface RemoteVersionsDialogProps {
 export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersionsApi }: RemoteVersionsDialogProps) {
   const title = REMOTE_TITLES[id];
   const fetchVersions = useCallback(() => api.get(id), [api, id]);
-  const { state, load } = useLoad(fetchVersions);
+  const state = useQuery(['admin', 'remote-versions', id], fetchVersions);
+  const refresh = useQuietRefresh(state, fetchVersions);
   const [busy, setBusy] = useState<string | null>(null);
   const [canaryPercent, setCanaryPercent] = useState('10');
 
@@ -52,7 +53,7 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
     try {
       const done = await run();
       toast.success(done);
-      await load({ quiet: true });
+      await refresh();
       await onChanged();
     } catch (e) {
       toast.error(`Could not ${label.toLowerCase()}`, errorMessage(e));
@@ -77,7 +78,7 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
       }
     >
       {state.status === 'loading' && <LoadingState text="Loading the versions..." />}
-      {state.status === 'error' && <ErrorState message={`Could not load the versions: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'error' && <ErrorState message={`Could not load the versions: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && (
         <VersionsBody
           title={title}
@@ -106,7 +107,7 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
         id={id}
         api={api}
         onRegistered={async () => {
-          await load({ quiet: true });
+          await refresh();
           await onChanged();
         }}
       />

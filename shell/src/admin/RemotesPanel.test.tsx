@@ -87,6 +87,22 @@ describe('Remotes', () => {
     expect(await screen.findByText('Pages has no registry override')).toBeInTheDocument();
   });
 
+  it('keeps the registry on screen when reading it again after a change fails, and says so', async () => {
+    const admin = fakeAdminApi({ registry: registry() });
+    await admin.api.setRemote('agents', { entry: 'https://cdn.example.com/agents/2.0.0/mf-manifest.json', version: '2.0.0' });
+    await renderAdmin('?tab=remotes', { admin });
+    await screen.findByRole('table', { name: 'Remote registry' });
+    admin.listRegistry.mockRejectedValueOnce(new Error('HTTP 502: Bad Gateway'));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Agents' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Reset Agents?' })).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Could not refresh')).toBeInTheDocument();
+    expect(screen.getByText('HTTP 502: Bad Gateway')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Remote registry' })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the registry/)).toBeNull();
+    // what was shown stays until a read succeeds
+    expect(within(rowOf('Agents')).getByText('2.0.0')).toBeInTheDocument();
+  });
+
   it('shows a registry failure with Retry', async () => {
     const admin = fakeAdminApi({ registry: registry() });
     admin.listRegistry.mockRejectedValueOnce(new Error('HTTP 502: Bad Gateway')).mockRejectedValueOnce(new Error('HTTP 502: Bad Gateway'));

@@ -5,7 +5,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { REMOTE_IDS, REMOTE_TITLES, type RemoteId, type RemoteRegistryEntry } from '@accent/shared';
 import { ApiError, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, ErrorState, LoadingState, Modal, TextField } from '@accent/shared/ui';
+import { Button, ConfirmDialog, ErrorState, LoadingState, Modal, TextField, useQuery } from '@accent/shared/ui';
 import { useServices } from '../app/services.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
 import { cx } from './cx.js';
@@ -13,7 +13,7 @@ import { errorMessage, fieldErrorOf } from './format.js';
 import { remoteVersionsApi, type RemoteVersions, type RemoteVersionsApi } from './remote-versions-api.js';
 import { autoRollbacks, RemoteVersionsDialog } from './RemoteVersions.js';
 import { useAdminServices } from './services.js';
-import { useLoad } from './useLoad.js';
+import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
 
 /** The server's rule for an entry: an http(s) URL or a path on this origin. */
@@ -36,9 +36,11 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
   const { admin } = useAdminServices();
   const live = useRemotes();
   const fetchRegistry = useCallback(() => remotes.list(), [remotes]);
-  const { state, load } = useLoad(fetchRegistry);
+  const state = useQuery(['admin', 'remotes', 'registry'], fetchRegistry);
+  const refreshRegistry = useQuietRefresh(state, fetchRegistry);
   const fetchVersions = useCallback(() => allVersions(versionsApi), [versionsApi]);
-  const overview = useLoad(fetchVersions);
+  const overview = useQuery(['admin', 'remotes', 'versions'], fetchVersions);
+  const refreshVersions = useQuietRefresh(overview, fetchVersions);
   const [versionsOf, setVersionsOf] = useState<RemoteId | null>(null);
   const [editing, setEditing] = useState<Row | null>(null);
   const [resetting, setResetting] = useState<Row | null>(null);
@@ -46,10 +48,10 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
 
   /** The registry changed: show it, and let this tab's federation runtime follow it. */
   const afterChange = async () => {
-    await Promise.all([load({ quiet: true }), overview.load({ quiet: true })]);
+    await Promise.all([refreshRegistry(), refreshVersions()]);
     await live.refresh();
   };
-  const versions = overview.state.status === 'ready' ? overview.state.data : {};
+  const versions = overview.status === 'ready' ? overview.data : {};
   const rolledBack = REMOTE_IDS.flatMap((id) => autoRollbacks(versions[id]?.events ?? []));
 
   async function confirmReset() {
@@ -86,7 +88,7 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
         </p>
       ))}
       {state.status === 'loading' && <LoadingState text="Loading the registry..." />}
-      {state.status === 'error' && <ErrorState message={`Could not load the registry: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'error' && <ErrorState message={`Could not load the registry: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && (
         <div className={styles.tableWrap}>
           <table className={styles.table}>

@@ -159,6 +159,23 @@ describe('Users: changes', () => {
     expect(screen.getByRole('combobox', { name: 'Role of Max Member' })).toHaveDisplayValue('Administrator');
   });
 
+  it('shows a role change at once, while the server has not answered yet', async () => {
+    const admin = fakeAdminApi();
+    const store = admin.updateUser.getMockImplementation()!;
+    let answer!: () => void;
+    admin.updateUser.mockImplementationOnce((id, changes) => new Promise((resolve) => (answer = () => resolve(store(id, changes)))));
+    await renderAdmin('?tab=users', { admin });
+    await screen.findByRole('table', { name: 'Users' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Max Member' }), 'Builder');
+    expect(screen.getByRole('combobox', { name: 'Role of Max Member' })).toHaveDisplayValue('Builder');
+    expect(screen.getByRole('combobox', { name: 'Role of Max Member' })).toBeDisabled();
+    expect(rowOf('Max Member')).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByText('Max Member is now Builder.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role of Max Member' })).toBeEnabled();
+    expect(admin.listUsers).toHaveBeenCalledTimes(1);
+  });
+
   it('puts the role back when the server refuses', async () => {
     const admin = fakeAdminApi();
     admin.updateUser.mockRejectedValueOnce(new ApiError(403, 'Forbidden', 'Only administrators can do this.'));

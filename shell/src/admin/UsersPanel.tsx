@@ -1,12 +1,12 @@
 // Admin → Users: the library's users with inline role and team changes (optimistic, reverted when the
 // server refuses), Deactivate/Reactivate behind a confirmation, and "Add user". The signed-in admin's
 // own row cannot be demoted or deactivated (the server refuses it too).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type AppRole } from '@accent/shared';
 import { TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type Team } from '@accent/shell-common';
 import { toast, useSession } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, useQuery } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
 import { InviteDialog } from './InviteDialog.js';
@@ -15,8 +15,9 @@ import { TwoFactorAdminPanel } from './TwoFactorAdmin.js';
 import { PendingInvitations } from './PendingInvitations.js';
 import { errorMessage, formatDate } from './format.js';
 import { useAdminServices } from './services.js';
-import { useLoad } from './useLoad.js';
 import styles from './Admin.module.css';
+
+const USERS_QUERY = ['admin', 'users'] as const;
 
 export const OWN_ROW_HINT = 'You cannot change your own role or deactivate your own account.';
 
@@ -25,8 +26,8 @@ const byEmail = (a: AdminUser, b: AdminUser) => a.email.localeCompare(b.email);
 export function UsersPanel() {
   const { admin } = useAdminServices();
   const { user: me } = useSession();
-  const fetchUsers = useCallback(() => admin.listUsers(), [admin]);
-  const { state, load, update } = useLoad(fetchUsers);
+  const state = useQuery(USERS_QUERY, () => admin.listUsers());
+  const update = state.setData;
   const [adding, setAdding] = useState(false);
   const [inviting, setInviting] = useState(false);
   // /admin?tab=users&user=<id> (My Team's manage link): that row is marked and scrolled to
@@ -112,7 +113,7 @@ export function UsersPanel() {
       </div>
 
       {state.status === 'loading' && <LoadingState text="Loading users..." />}
-      {state.status === 'error' && <ErrorState message={`Could not load users: ${state.message}`} onRetry={() => void load()} />}
+      {state.status === 'error' && <ErrorState message={`Could not load users: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && state.data.length === 0 && <EmptyState title="No users yet" text="Add the first user of this library." />}
       {state.status === 'ready' && state.data.length > 0 && (
         <div className={styles.tableWrap}>
