@@ -11,7 +11,7 @@ import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
 import type { CredentialStore } from '../credentials/store.js';
-import { canRun, findRunner } from '../runtime/access.js';
+import { canRun, runnerOfCaller } from '../runtime/access.js';
 import { missingProviders } from '../runtime/providers.js';
 import {
   agentRestoreRequestSchema,
@@ -39,7 +39,7 @@ export async function agentForCaller(db: Kysely<DB>, request: FastifyRequest, na
   const agent = await getAgentForRun(db, request.user.libraryId, name);
   if (!agent) return undefined;
   const settings = agentSettingsSchema.safeParse(agent.config.settings ?? {});
-  const runner = await findRunner(db, request.user.id);
+  const runner = await runnerOfCaller(db, request.user);
   // unreadable stored settings: only admins, rather than everyone
   const access = settings.success ? settings.data.access : [];
   if (!runner || !canRun(access, runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));

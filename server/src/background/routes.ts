@@ -22,7 +22,7 @@ import { eventSecretFor, signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../de
 import { HttpError } from '../http/errors.js';
 import { storedBackgroundConfig } from './stored-config.js';
 import { publicOrigin } from '../http/origin.js';
-import { findRunner } from '../runtime/access.js';
+import { runnerOfCaller } from '../runtime/access.js';
 import { SCHEDULER_MESSAGES, type Scheduler } from '../scheduler/index.js';
 import { fileStem } from './deliver.js';
 import { renderDocument } from './format.js';
@@ -70,8 +70,8 @@ export const backgroundRoutes: FastifyPluginAsyncZod<BackgroundRoutesOptions> = 
   const origin = (request: FastifyRequest) => publicOrigin(request, options.publicUrl);
 
   async function callerOf(request: FastifyRequest) {
-    const found = await findRunner(options.db, request.user.id);
-    if (!found || found.libraryId !== request.user.libraryId) throw new HttpError(401, NOT_SIGNED_IN);
+    const found = await runnerOfCaller(options.db, request.user);
+    if (!found) throw new HttpError(401, NOT_SIGNED_IN);
     return found;
   }
 

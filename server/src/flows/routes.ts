@@ -24,7 +24,7 @@ import type { DB } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { HttpError } from '../http/errors.js';
 import { publicOrigin } from '../http/origin.js';
-import { findRunner } from '../runtime/access.js';
+import { runnerOfCaller } from '../runtime/access.js';
 import type { Scheduler } from '../scheduler/index.js';
 import {
   DeployError,
@@ -119,8 +119,8 @@ export const flowRoutes: FastifyPluginAsyncZod<FlowRoutesOptions> = async (app, 
 
   /** The caller as the database knows them now (active, same library, current role). */
   async function callerOf(request: FastifyRequest, builderOnly: boolean): Promise<AuthUser> {
-    const found = await findRunner(database, request.user.id);
-    if (!found || found.libraryId !== request.user.libraryId) throw new HttpError(401, NOT_SIGNED_IN);
+    const found = await runnerOfCaller(database, request.user);
+    if (!found) throw new HttpError(401, NOT_SIGNED_IN);
     if (builderOnly && found.role !== 'admin' && found.role !== 'builder') throw new HttpError(403, FLOW_ROUTE_MESSAGES.buildersOnly);
     return { ...request.user, role: found.role };
   }

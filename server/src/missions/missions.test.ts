@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { lastUserMessage, startModelServer, type ModelServer } from '../testing/model-server.js';
 import {
   FAST_JOBS,
@@ -17,7 +18,7 @@ import {
   type HookSink,
 } from '../testing/missions.js';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { DELIVERY_MESSAGES } from './deliver.js';
 import { MISSION_QUEUES } from './run.js';
 import { nextRun } from './schedule.js';
@@ -153,6 +154,28 @@ describe('missions on the server', () => {
       expect((await runNow(ctx, member, ownOfMember)).user_id).toBe(member.body.user_id);
       // admins see every mission of their library
       expect((await runNow(ctx, admin, ownOfMember)).status).toBe('succeeded');
+    });
+
+    // the route judges the caller by the guard's read of their current state (no read of its own): a change
+    // made in the database while the token and the sign-in stay valid must still count at the next request
+    it('judges the caller as they are now: a demoted admin is refused the agent, a deactivated user is not signed in', async () => {
+      const email = `mission-caller-${Date.now()}@accent.local`;
+      const id = await createUser(ctx.database, { environment: DEMO_CREDENTIALS.environment, library: DEMO_CREDENTIALS.library, email, password: 'long-enough-password', role: 'admin' });
+      const who = await login(ctx.app, { email, password: 'long-enough-password' });
+      const restricted = await insertMission(ctx, { name: 'Admins only, shared', agent: 'Admins Only', owner: admin, scope: 'library', prompt: 'go' });
+      const run = () => ctx.app.inject({ method: 'POST', url: `/api/v1/missions/${restricted}/run`, headers: who.headers });
+      expect(await runNow(ctx, who, restricted)).toMatchObject({ status: 'succeeded', error: null, user_id: admin.body.user_id, requested_by: id });
+
+      await ctx.database.db.updateTable('users').set({ role: 'member' }).where('id', '=', id).execute();
+      const demoted = await run();
+      expect(demoted.statusCode).toBe(403);
+      expect(demoted.json()).toEqual({ detail: 'You do not have access to run agent "Admins Only".' });
+
+      await ctx.database.db.updateTable('users').set({ active: false }).where('id', '=', id).execute();
+      const deactivated = await run();
+      expect(deactivated.statusCode).toBe(401);
+      expect(deactivated.json()).toEqual({ detail: 'Not signed in' });
+      expect(await runsOf(ctx, restricted)).toHaveLength(1);
     });
   });
 

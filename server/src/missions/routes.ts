@@ -12,7 +12,7 @@ import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { AuthUser } from '../auth/access-token.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { canRun, findRunner } from '../runtime/access.js';
+import { canRun, runnerOfCaller } from '../runtime/access.js';
 import { RUN_MESSAGES } from '../runtime/errors.js';
 import { SCHEDULER_MESSAGES, SchedulerUnavailableError, type Scheduler } from '../scheduler/index.js';
 import { WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from './deliver.js';
@@ -56,8 +56,8 @@ export const missionRoutes: FastifyPluginAsyncZod<MissionRoutesOptions> = async 
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
   async function runnerOf(request: FastifyRequest) {
-    const caller = await findRunner(db, request.user.id);
-    if (!caller || caller.libraryId !== request.user.libraryId) throw new HttpError(401, NOT_SIGNED_IN);
+    const caller = await runnerOfCaller(db, request.user);
+    if (!caller) throw new HttpError(401, NOT_SIGNED_IN);
     return caller;
   }
 

@@ -11,7 +11,7 @@ import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { publicOrigin } from '../http/origin.js';
-import { findRunner, type UserRunner } from '../runtime/access.js';
+import { runnerOfCaller, type UserRunner } from '../runtime/access.js';
 import { createPersonalization, listPersonalizations, PAGE_MESSAGES, publishPage, unpublishPage } from './service.js';
 
 export interface PageRoutesOptions {
@@ -44,8 +44,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
 
   /** The caller as the database knows them now (active, same library, still an admin or builder). */
   async function builderOf(request: FastifyRequest): Promise<UserRunner> {
-    const found = await findRunner(db, request.user.id);
-    if (!found || found.libraryId !== request.user.libraryId) throw new HttpError(401, NOT_SIGNED_IN);
+    const found = await runnerOfCaller(db, request.user);
+    if (!found) throw new HttpError(401, NOT_SIGNED_IN);
     if (found.role !== 'admin' && found.role !== 'builder') throw new HttpError(403, PAGE_MESSAGES.buildersOnly);
     return found;
   }
