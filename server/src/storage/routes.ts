@@ -17,7 +17,7 @@ import { GatewayError } from '../gateway/errors.js';
 import { inputErrorFromDatabase } from '../http/database-errors.js';
 import { StorageHttpError, storageErrors } from './errors.js';
 import { checkBucketId, normalizeObjectName, normalizePrefix, splitBucketPath } from './keys.js';
-import { DOCUMENTS_BUCKET, fromDatabaseError, mimeAllowed, type BucketRow, type ObjectRow, type Storage } from './service.js';
+import { DOCUMENTS_BUCKET, fromDatabaseError, mimeAllowed, type BucketRow, type CallerRunner, type ObjectRow, type Storage } from './service.js';
 import { registerTus } from './tus.js';
 
 export const STORAGE_PATH = '/storage/v1';
@@ -139,8 +139,15 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     }
   }
   const libraryOf = (caller: GatewayCaller) => caller.claims.lib as string;
-  const audit = (request: FastifyRequest, caller: GatewayCaller, action: Parameters<typeof record>[1]['action'], target: string, details: Record<string, unknown> = {}) =>
-    record(db, { libraryId: libraryOf(caller), actor: { id: caller.userId, email: String(caller.claims.email ?? '') }, action, target, details, ip: request.ip });
+  /**
+   * The audit record of a change made in `run`'s transaction, under the library and email the caller has
+   * now (what that transaction's policies judged them by), not the ones their token was signed with.
+   */
+  const audit = (request: FastifyRequest, run: CallerRunner, action: Parameters<typeof record>[1]['action'], target: string, details: Record<string, unknown> = {}) => {
+    const caller = run.current;
+    if (!caller) throw new Error('storage: an audit record before the change it records');
+    return record(db, { libraryId: caller.libraryId, actor: { id: caller.userId, email: caller.email }, action, target, details, ip: request.ip });
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let failure: StorageHttpError;
@@ -185,8 +192,9 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const caller = await callerOf(request);
     const body = parse(createBucketSchema, request.body);
     const id = checkBucketId(body.id ?? body.name ?? '');
+    const run = storage.asCaller(caller);
     try {
-      await storage.asCaller(caller)((trx) =>
+      await run((trx) =>
         sql`INSERT INTO public.storage_buckets (library_id, id, name, owner, public, file_size_limit, allowed_mime_types)
           VALUES (${libraryOf(caller)}, ${id}, ${id}, ${caller.userId}, ${body.public ?? false}, ${body.file_size_limit ?? null}, ${body.allowed_mime_types ?? null})`.execute(trx),
       );
@@ -197,7 +205,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
       if ((error as { code?: string }).code === '42501') throw storageErrors.adminOnly();
       throw error;
     }
-    await audit(request, caller, 'storage.bucket_create', id, { public: body.public ?? false });
+    await audit(request, run, 'storage.bucket_create', id, { public: body.public ?? false });
     return { name: id };
   });
 
@@ -205,7 +213,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const caller = await callerOf(request);
     const id = checkBucketId(request.params.id);
     const body = parse(updateBucketSchema, request.body);
-    const changed = await storage.asCaller(caller)(async (trx) => {
+    const run = storage.asCaller(caller);
+    const changed = await run(async (trx) => {
       await storage.findBucket(trx, libraryOf(caller), id);
       const set = [
         ...(body.public !== undefined ? [sql`public = ${body.public}`] : []),
@@ -220,22 +229,23 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
       throw error;
     });
     if (changed === 0) throw storageErrors.adminOnly();
-    await audit(request, caller, 'storage.bucket_update', id, body);
+    await audit(request, run, 'storage.bucket_update', id, body);
     return { message: 'Successfully updated' };
   });
 
   app.post<{ Params: { id: string } }>('/bucket/:id/empty', { schema: { hide: true } }, async (request) => {
     const caller = await callerOf(request);
     const id = checkBucketId(request.params.id);
-    const versions = await storage.asCaller(caller)(async (trx) => {
+    const run = storage.asCaller(caller);
+    const versions = await run(async (trx, now) => {
       await storage.findBucket(trx, libraryOf(caller), id);
-      if (caller.claims.app_role !== 'admin') throw storageErrors.adminOnly();
+      if (now.role !== 'admin') throw storageErrors.adminOnly();
       const removed = await sql<{ version: string | null }>`
         DELETE FROM public.storage_objects WHERE library_id = ${libraryOf(caller)} AND bucket_id = ${id} RETURNING version`.execute(trx);
       return removed.rows.map((r) => r.version);
     });
     await storage.removeContents(libraryOf(caller), versions);
-    await audit(request, caller, 'storage.bucket_empty', id, { objects: versions.length });
+    await audit(request, run, 'storage.bucket_empty', id, { objects: versions.length });
     return { message: 'Successfully emptied' };
   });
 
@@ -243,15 +253,16 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const caller = await callerOf(request);
     const id = checkBucketId(request.params.id);
     if (id === DOCUMENTS_BUCKET) throw storageErrors.invalidInput('The documents bucket holds the files agents create; it cannot be deleted (empty it instead)');
-    await storage.asCaller(caller)(async (trx) => {
+    const run = storage.asCaller(caller);
+    await run(async (trx, now) => {
       await storage.findBucket(trx, libraryOf(caller), id);
-      if (caller.claims.app_role !== 'admin') throw storageErrors.adminOnly();
+      if (now.role !== 'admin') throw storageErrors.adminOnly();
       // an administrator sees every object of the library: any left keeps the bucket
       const held = await sql`SELECT 1 FROM public.storage_objects WHERE library_id = ${libraryOf(caller)} AND bucket_id = ${id} LIMIT 1`.execute(trx);
       if (held.rows.length > 0) throw storageErrors.bucketNotEmpty();
       await sql`DELETE FROM public.storage_buckets WHERE library_id = ${libraryOf(caller)} AND id = ${id}`.execute(trx);
     });
-    await audit(request, caller, 'storage.bucket_delete', id);
+    await audit(request, run, 'storage.bucket_delete', id);
     return { message: 'Successfully deleted' };
   });
 
@@ -393,7 +404,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const caller = await callerOf(request);
     const { bucketId, source, toBucket, destination } = destinationOf(parse(moveSchema, request.body));
     const lib = libraryOf(caller);
-    await storage.asCaller(caller)(async (trx) => {
+    const run = storage.asCaller(caller);
+    await run(async (trx) => {
       const found = await visibleObject(trx, lib, bucketId, source);
       if (toBucket !== bucketId) admits(await storage.findBucket(trx, lib, toBucket), found);
       const moved = await sql`
@@ -401,7 +413,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
         WHERE library_id = ${lib} AND bucket_id = ${bucketId} AND name = ${source}`.execute(trx);
       if (Number(moved.numAffectedRows ?? 0n) === 0) throw storageErrors.rls();
     });
-    await audit(request, caller, 'storage.move', `${bucketId}/${source}`, { to: `${toBucket}/${destination}` });
+    await audit(request, run, 'storage.move', `${bucketId}/${source}`, { to: `${toBucket}/${destination}` });
     return { message: 'Successfully moved' };
   });
 
@@ -409,7 +421,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const caller = await callerOf(request);
     const { bucketId, source, toBucket, destination } = destinationOf(parse(moveSchema, request.body));
     const lib = libraryOf(caller);
-    const row = await storage.asCaller(caller)(async (trx) => {
+    const run = storage.asCaller(caller);
+    const row = await run(async (trx) => {
       const found = await visibleObject(trx, lib, bucketId, source);
       if (toBucket !== bucketId) admits(await storage.findBucket(trx, lib, toBucket), found);
       return found;
@@ -418,7 +431,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const version = await storage.copyContents(row, lib);
     let committed = false;
     try {
-      const copy = await storage.asCaller(caller)(async (trx) => {
+      const copy = await run(async (trx) => {
         const inserted = await sql<{ id: string }>`
           INSERT INTO public.storage_objects (library_id, bucket_id, name, owner, metadata, user_metadata, version, content)
           VALUES (${lib}, ${toBucket}, ${destination}, ${caller.userId}, ${JSON.stringify({ ...row.metadata, lastModified: new Date().toISOString() })}::jsonb,
@@ -428,7 +441,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
         return inserted.rows[0];
       });
       committed = true;
-      await audit(request, caller, 'storage.copy', `${bucketId}/${source}`, { to: `${toBucket}/${destination}` });
+      await audit(request, run, 'storage.copy', `${bucketId}/${source}`, { to: `${toBucket}/${destination}` });
       return { Id: copy.id, Key: `${toBucket}/${destination}` };
     } finally {
       if (!committed) await storage.removeContents(lib, [version]);
@@ -443,7 +456,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const bucketId = checkBucketId(single ? wildcard.slice(0, wildcard.indexOf('/')) : wildcard.replace(/\/$/, ''));
     const names = single ? [splitBucketPath(wildcard).name] : parse(removeSchema, request.body).prefixes.map(normalizeObjectName);
     const lib = libraryOf(caller);
-    const removed = await storage.asCaller(caller)(async (trx) => {
+    const run = storage.asCaller(caller);
+    const removed = await run(async (trx) => {
       await storage.findBucket(trx, lib, bucketId);
       // only what the caller may delete goes (policies); the rest is left, as Supabase does
       const result = await sql<ObjectRow>`
@@ -451,7 +465,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
       return result.rows;
     });
     await storage.removeContents(lib, removed.map((r) => r.version));
-    if (removed.length > 0) await audit(request, caller, 'storage.remove', bucketId, { names: removed.map((r) => r.name).slice(0, 100), count: removed.length });
+    if (removed.length > 0) await audit(request, run, 'storage.remove', bucketId, { names: removed.map((r) => r.name).slice(0, 100), count: removed.length });
     if (single) {
       if (removed.length === 0) throw storageErrors.objectNotFound();
       return { message: 'Successfully deleted' };
@@ -531,13 +545,13 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const { bucketId, name } = splitBucketPath(request.params['*']);
     const lib = libraryOf(caller);
     const upsert = String(request.headers['x-upsert']).toLowerCase() === 'true';
-    await storage.asCaller(caller)(async (trx) => {
+    await storage.asCaller(caller)(async (trx, now) => {
       await storage.findBucket(trx, lib, bucketId);
       const existing = await sql<{ owner: string | null }>`
         SELECT owner FROM public.storage_objects WHERE library_id = ${lib} AND bucket_id = ${bucketId} AND name = ${name}`.execute(trx);
       if (existing.rows[0] && !upsert) throw storageErrors.duplicate();
       // replacing needs the right to change that object (one the caller cannot see conflicts at upload)
-      if (existing.rows[0] && existing.rows[0].owner !== caller.userId && caller.claims.app_role !== 'admin') throw storageErrors.rls();
+      if (existing.rows[0] && existing.rows[0].owner !== caller.userId && now.role !== 'admin') throw storageErrors.rls();
     });
     const token = await new SignJWT({ url: `${bucketId}/${name}`, lib, owner: caller.userId, upsert, typ: 'upload' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -598,10 +612,11 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
       const { bucketId, name } = splitBucketPath(request.params['*']);
       const lib = libraryOf(caller);
       const upsert = request.method === 'PUT' || String(request.headers['x-upsert']).toLowerCase() === 'true';
-      const bucket = await storage.asCaller(caller)((trx) => storage.findBucket(trx, lib, bucketId));
+      const run = storage.asCaller(caller);
+      const bucket = await run((trx) => storage.findBucket(trx, lib, bucketId));
       const input = await incoming(request, storage.sizeLimitOf(bucket));
       const received = await storage.receive(input.source, storage.sizeLimitOf(bucket));
-      const row = await storage.store(storage.asCaller(caller), {
+      const row = await storage.store(run, {
         libraryId: lib,
         bucket,
         name,
@@ -612,11 +627,11 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
         cacheControl: input.cacheControl,
         userMetadata: input.userMetadata,
       });
-      await audit(request, caller, 'storage.upload', `${bucketId}/${name}`, { size: received.size, replaced: row.created_at.getTime() !== row.updated_at.getTime() });
+      await audit(request, run, 'storage.upload', `${bucketId}/${name}`, { size: received.size, replaced: row.created_at.getTime() !== row.updated_at.getTime() });
       return { Id: row.id, Key: `${bucketId}/${name}` };
     };
     // resumable (tus) uploads for large files
-    await registerTus(uploads, { storage, callerOf, onStored: (request, caller, key, size) => audit(request, caller, 'storage.upload', key, { size, resumable: true }) });
+    await registerTus(uploads, { storage, callerOf, onStored: (request, run, key, size) => audit(request, run, 'storage.upload', key, { size, resumable: true }) });
 
     uploads.post('/object/*', { schema: { hide: true }, config: limited }, upload);
     uploads.put('/object/*', { schema: { hide: true }, config: limited }, upload);

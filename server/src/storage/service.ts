@@ -11,6 +11,7 @@ import { finished } from 'node:stream/promises';
 import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PGliteDialect, sql } from 'kysely';
+import type { AppRole } from '@accent/shared';
 import { POSTGRES_ROLE } from '../auth/access-token.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
@@ -89,6 +90,27 @@ export interface Received {
 
 /** Runs `work` in one transaction: the caller's (role authenticated, their claims) or the server's own. */
 export type Runner = <T>(work: (trx: Kysely<DB>) => Promise<T>) => Promise<T>;
+
+/** The caller as the database knows them now, not as their token says: role, library and email may have changed since it was signed. */
+export interface CurrentCaller {
+  userId: string;
+  role: AppRole;
+  libraryId: string;
+  email: string;
+}
+
+/**
+ * The caller's transactions. Each hands `work` the caller as its first statement read them; `current` is
+ * that of the last one begun, for what follows a transaction (its audit record).
+ */
+export interface CallerRunner {
+  <T>(work: (trx: Kysely<DB>, caller: CurrentCaller) => Promise<T>): Promise<T>;
+  readonly current: CurrentCaller | undefined;
+}
+
+// SET_CALLER_SQL as it is, its two columns named: the claims it sets are the caller's current ones, so
+// reading them back costs no statement of its own
+const SET_CALLER_RETURNING_SQL = `SELECT s.role_set, s.claims FROM (${SET_CALLER_SQL}) AS s(role_set, claims)`;
 
 const EXTENSION_TYPES: Record<string, string> = {
   md: 'text/markdown',
@@ -215,16 +237,21 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
   const limits: StorageLimits = config.storage;
   const uploadHooks: UploadHook[] = [...hooks];
 
-  /** The caller's transaction, as the data gateway runs one: role authenticated and their current claims. */
   const inTransaction: Runner = (work) => (pglite ? pglite.transaction((tx) => work(kyselyOn(tx))) : db.transaction().execute(work));
 
-  function asCaller(caller: GatewayCaller): Runner {
-    return (work) =>
+  /** The caller's transactions, as the data gateway runs one: role authenticated and their current claims. */
+  function asCaller(caller: GatewayCaller): CallerRunner {
+    let current: CurrentCaller | undefined;
+    const run = <T>(work: (trx: Kysely<DB>, now: CurrentCaller) => Promise<T>) =>
       inTransaction(async (trx) => {
-        const set = await trx.executeQuery(CompiledQuery.raw(SET_CALLER_SQL, [POSTGRES_ROLE, caller.claimsJson, caller.userId, caller.sessionId]));
+        const set = await trx.executeQuery<{ claims: string }>(CompiledQuery.raw(SET_CALLER_RETURNING_SQL, [POSTGRES_ROLE, caller.claimsJson, caller.userId, caller.sessionId]));
         if (set.rows.length === 0) throw storageErrors.invalidJwt('This sign-in has ended: sign in again');
-        return work(trx);
+        const claims = JSON.parse(set.rows[0].claims) as { app_role: AppRole; lib: string; email: string };
+        const now: CurrentCaller = { userId: caller.userId, role: claims.app_role, libraryId: claims.lib, email: claims.email };
+        current = now;
+        return work(trx, now);
       });
+    return Object.defineProperty(run, 'current', { get: () => current }) as CallerRunner;
   }
   const asServer: Runner = inTransaction;
 

@@ -466,3 +466,34 @@ describe('resumable uploads (tus)', () => {
     expect((await storageOf(memberA).from('documents').exists('big/dot.txt')).data).toBe(false);
   });
 });
+
+// The token only says who is asking and in which sign-in: the role, library and email that count are the
+// caller's now, as the statement that opens each of their transactions reads them.
+describe('the caller as they are now', () => {
+  it('audits under the library and email the caller has now, and judges bucket administration by their role now', async () => {
+    const id = await createUser(ctx.database, { environment: 'lo-n02', library: 'sales2', email: 'files-now@accent.local', password: 'files-now-password', role: 'admin' });
+    const who = await login(ctx.app, { email: 'files-now@accent.local', password: 'files-now-password' });
+    const s = storageOf(who);
+    expect((await s.createBucket('handover')).data).toEqual({ name: 'handover' });
+    expect((await s.from('handover').upload('before.txt', 'before', { contentType: 'text/plain' })).error).toBeNull();
+
+    // changed after the token was signed: its claims still carry the old email
+    await ctx.database.db.updateTable('users').set({ email: 'files-renamed@accent.local' }).where('id', '=', id).execute();
+    expect((await s.from('handover').upload('after.txt', 'after', { contentType: 'text/plain' })).error).toBeNull();
+    const { library_id } = await ctx.database.db.selectFrom('users').select('library_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const audited = await sql<{ target: string; library_id: string; actor_id: string; actor_email: string }>`
+      SELECT target, library_id, actor_id, actor_email FROM audit_log WHERE actor_id = ${id} AND action LIKE 'storage.%' ORDER BY at`.execute(ctx.database.db);
+    expect(audited.rows).toEqual([
+      { target: 'handover', library_id, actor_id: id, actor_email: 'files-now@accent.local' },
+      { target: 'handover/before.txt', library_id, actor_id: id, actor_email: 'files-now@accent.local' },
+      { target: 'handover/after.txt', library_id, actor_id: id, actor_email: 'files-renamed@accent.local' },
+    ]);
+
+    // demoted with the token still saying admin: emptying would have removed only their own objects
+    await ctx.database.db.updateTable('users').set({ role: 'member' }).where('id', '=', id).execute();
+    expect((await s.emptyBucket('handover')).error).toMatchObject({ status: 403, message: 'Only administrators can create, change or delete buckets' });
+    expect((await s.deleteBucket('handover')).error).toMatchObject({ status: 403, message: 'Only administrators can create, change or delete buckets' });
+    expect((await storageOf(admin).from('handover').list()).data?.map((o) => o.name)).toEqual(['after.txt', 'before.txt']);
+    expect((await sql`SELECT 1 FROM audit_log WHERE actor_id = ${id} AND action LIKE 'storage.%'`.execute(ctx.database.db)).rows).toHaveLength(3);
+  });
+});

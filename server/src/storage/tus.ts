@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayCaller } from '../gateway/auth.js';
 import { StorageHttpError, storageErrors } from './errors.js';
 import { checkBucketId, normalizeObjectName } from './keys.js';
-import type { Storage } from './service.js';
+import type { CallerRunner, Storage } from './service.js';
 
 export const TUS_PATH = '/upload/resumable';
 const TUS_VERSION = '1.0.0';
@@ -36,7 +36,8 @@ interface Session {
 export interface TusOptions {
   storage: Storage;
   callerOf(request: FastifyRequest): Promise<GatewayCaller>;
-  onStored(request: FastifyRequest, caller: GatewayCaller, key: string, size: number): Promise<void>;
+  /** after the last byte is stored: `run` is the caller's transactions that stored it */
+  onStored(request: FastifyRequest, run: CallerRunner, key: string, size: number): Promise<void>;
 }
 
 /** `key base64,key base64` → values (tus's Upload-Metadata). */
@@ -157,9 +158,10 @@ export async function registerTus(app: FastifyInstance, options: TusOptions) {
     }
     if (written === session.length) {
       try {
-        const bucket = await storage.asCaller(caller)((trx) => storage.findBucket(trx, session.libraryId, session.bucketId));
+        const run = storage.asCaller(caller);
+        const bucket = await run((trx) => storage.findBucket(trx, session.libraryId, session.bucketId));
         const received = await storage.receive(createReadStream(files(id).part), storage.sizeLimitOf(bucket));
-        await storage.store(storage.asCaller(caller), {
+        await storage.store(run, {
           libraryId: session.libraryId,
           bucket,
           name: session.name,
@@ -170,7 +172,7 @@ export async function registerTus(app: FastifyInstance, options: TusOptions) {
           cacheControl: session.cacheControl,
           userMetadata: session.userMetadata,
         });
-        await options.onStored(request, caller, `${session.bucketId}/${session.name}`, written);
+        await options.onStored(request, run, `${session.bucketId}/${session.name}`, written);
       } finally {
         await forget(id);
       }
