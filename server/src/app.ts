@@ -165,10 +165,12 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
+  credentials.listenWith(scheduler, schedulerLogFrom(app.log));
+  app.addHook('onClose', () => credentials.close());
   const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, storage, log: schedulerLogFrom(app.log), options: knowledgeOptions });
   app.decorate('knowledge', knowledge);
   app.addHook('onClose', () => knowledge.drain());
-  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log), singleConnection: db.kind === 'pglite' });
+  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log) });
   app.addHook('onClose', () => runtime.close());
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
   app.decorate('missions', missions);

@@ -1,10 +1,16 @@
 // The library's credentials for model providers and connectors, encrypted at rest. Values are JSON
 // objects (e.g. {apiKey}, {instanceUrl, accessToken}); they leave this module decrypted only towards
 // the runtime, never towards an API answer or a log line.
+// Every model call reads its provider's credential, so `get` keeps the sealed row (or its absence) in
+// memory until a write announces a change; it is opened on each use, so no decrypted value is kept.
 import { findCredentialDefinition, type CredentialKind } from '@accent/shell-common';
 import { sql, type Kysely } from 'kysely';
+import { announceChange, createReadCache, type ReadCacheOptions } from '../db/read-cache.js';
 import type { DB } from '../db/schema.js';
+import type { Scheduler, SchedulerLog } from '../scheduler/scheduler.js';
 import { maskSecret, open, seal } from './crypto.js';
+
+export const CREDENTIALS_CHANGED_CHANNEL = 'accent_credentials_changed';
 
 export type CredentialValues = Record<string, string>;
 
@@ -22,6 +28,9 @@ export interface CredentialStore {
   put(input: { libraryId: string; kind: CredentialKind; key: string; values: CredentialValues; userId: string | null }): Promise<void>;
   remove(libraryId: string, kind: CredentialKind, key: string): Promise<boolean>;
   list(libraryId: string): Promise<StoredCredentialInfo[]>;
+  /** LISTEN for other processes' writes while the scheduler runs (until then cached rows live briefly) */
+  listenWith(scheduler: Scheduler, log: SchedulerLog): void;
+  close(): Promise<void>;
 }
 
 const associatedData = (libraryId: string, kind: string, key: string) => `${libraryId}/${kind}/${key}`;
@@ -48,20 +57,34 @@ function withoutUserInfo(value: string): string {
   }
 }
 
-export function createCredentialStore(db: Kysely<DB>, masterKey: Buffer): CredentialStore {
-  const decrypt = (row: { library_id: string; kind: string; key: string; ciphertext: Uint8Array; iv: Uint8Array; auth_tag: Uint8Array }): CredentialValues =>
+interface SealedRow {
+  library_id: string;
+  kind: string;
+  key: string;
+  ciphertext: Uint8Array;
+  iv: Uint8Array;
+  auth_tag: Uint8Array;
+}
+
+export function createCredentialStore(db: Kysely<DB>, masterKey: Buffer, cacheOptions: ReadCacheOptions = {}): CredentialStore {
+  const decrypt = (row: SealedRow): CredentialValues =>
     JSON.parse(open(masterKey, { ciphertext: row.ciphertext, iv: row.iv, authTag: row.auth_tag }, associatedData(row.library_id, row.kind, row.key))) as CredentialValues;
+  const sealedRows = createReadCache<SealedRow | null>({ ...cacheOptions, channel: CREDENTIALS_CHANGED_CHANNEL, what: 'credential' });
+  const changed = (libraryId: string, kind: string, key: string) => announceChange(db, CREDENTIALS_CHANGED_CHANNEL, associatedData(libraryId, kind, key));
 
   return {
     async get(libraryId, kind, key) {
-      const row = await db
-        .selectFrom('library_credentials')
-        .select(['library_id', 'kind', 'key', 'ciphertext', 'iv', 'auth_tag'])
-        .where('library_id', '=', libraryId)
-        .where('kind', '=', kind)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row && decrypt(row);
+      const row = await sealedRows.get(associatedData(libraryId, kind, key), async () => {
+        const found = await db
+          .selectFrom('library_credentials')
+          .select(['library_id', 'kind', 'key', 'ciphertext', 'iv', 'auth_tag'])
+          .where('library_id', '=', libraryId)
+          .where('kind', '=', kind)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        return found ?? null;
+      });
+      return row ? decrypt(row) : undefined;
     },
 
     async put({ libraryId, kind, key, values, userId }) {
@@ -72,6 +95,7 @@ export function createCredentialStore(db: Kysely<DB>, masterKey: Buffer): Creden
         .values({ library_id: libraryId, kind, key, ...row })
         .onConflict((oc) => oc.columns(['library_id', 'kind', 'key']).doUpdateSet({ ...row, updated_at: sql<Date>`now()` }))
         .execute();
+      await changed(libraryId, kind, key);
     },
 
     async remove(libraryId, kind, key) {
@@ -82,6 +106,7 @@ export function createCredentialStore(db: Kysely<DB>, masterKey: Buffer): Creden
         .where('key', '=', key)
         .returning('key')
         .executeTakeFirst();
+      await changed(libraryId, kind, key);
       return deleted !== undefined;
     },
 
@@ -101,5 +126,8 @@ export function createCredentialStore(db: Kysely<DB>, masterKey: Buffer): Creden
           .map(([name]) => name),
       }));
     },
+
+    listenWith: sealedRows.listenWith,
+    close: sealedRows.close,
   };
 }

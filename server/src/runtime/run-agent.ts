@@ -49,8 +49,6 @@ export interface RuntimeDeps {
   scheduler?: Scheduler;
   log?: SchedulerLog;
   agentCache?: AgentCacheOptions;
-  /** the embedded PGlite: one connection for the whole server, statements never interleave (see startRun) */
-  singleConnection?: boolean;
 }
 
 export interface RunAgentInput {
@@ -241,7 +239,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       source: input.source,
       input: { query: runQuery, params },
       rateLimit: settings.rate_limit,
-    }, { singleConnection: deps.singleConnection }).catch(async (error: unknown) => {
+    }).catch(async (error: unknown) => {
       await modelsRead;
       throw error;
     });

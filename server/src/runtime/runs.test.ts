@@ -1,6 +1,6 @@
 // Starting a run holds the per-agent rate limit exactly, also when many start at once: on the embedded
-// PGlite (one statement, no transaction) and on PostgreSQL shared by two server processes (lock, then
-// count-and-insert). PostgreSQL is skipped when it is not installed.
+// PGlite and on PostgreSQL shared by two server processes (the start function's lock, then its
+// count-and-insert, in one statement). PostgreSQL is skipped when it is not installed.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import { openDatabase, type Database } from '../db/database.js';
@@ -8,7 +8,7 @@ import { migrate } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 import { startThrowawayPostgres } from '../testing/postgres.js';
 import { RunError } from './errors.js';
-import { finishRun, startRun, type StartRunOptions } from './runs.js';
+import { finishRun, startRun } from './runs.js';
 
 jest.setTimeout(120_000);
 
@@ -22,11 +22,11 @@ async function libraryIn(database: Database): Promise<string> {
 
 let seq = 0;
 /** `attempts` runs of one new agent started at once over `dbs` (round robin): what succeeded and what was refused. */
-async function race(dbs: Kysely<DB>[], libraryId: string, options: StartRunOptions, attempts: number, rateLimit: number) {
+async function race(dbs: Kysely<DB>[], libraryId: string, attempts: number, rateLimit: number) {
   const agentName = `Race ${++seq}`;
   const results = await Promise.allSettled(
     Array.from({ length: attempts }, (_, i) =>
-      startRun(dbs[i % dbs.length], { libraryId, agentId: null, agentName, agentVersion: null, userId: null, threadId: '', source: 'api', input: { query: `q${i}`, params: {} }, rateLimit }, options),
+      startRun(dbs[i % dbs.length], { libraryId, agentId: null, agentName, agentVersion: null, userId: null, threadId: '', source: 'api', input: { query: `q${i}`, params: {} }, rateLimit }),
     ),
   );
   const started = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
@@ -58,12 +58,12 @@ describe('starting runs on the embedded PGlite (one connection)', () => {
   });
   afterAll(() => database.close());
 
-  it('starts exactly rate_limit runs of 12 started at once, without a transaction', async () => {
-    expectExactLimit(await race([database.db], libraryId, { singleConnection: true }, 12, 5), 5, 12);
+  it('starts exactly rate_limit runs of 12 started at once', async () => {
+    expectExactLimit(await race([database.db], libraryId, 12, 5), 5, 12);
   });
 
   it('completes a run with its output, timings, usage and trace', async () => {
-    const { started } = await race([database.db], libraryId, { singleConnection: true }, 1, 5);
+    const { started } = await race([database.db], libraryId, 1, 5);
     await finishRun(database.db, started[0], { status: 'succeeded', output: 'It\'s "done"', error: null, durationMs: 12.4, modelMs: 7.6, usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 }, trace: { steps: [], fallback: null, escalated: false, depth: 0, thread_key: '' } });
     const row = await database.db.selectFrom('agent_runs').selectAll().where('id', '=', started[0]).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'succeeded', output: 'It\'s "done"', error: null, duration_ms: 12, model_ms: 8, usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 }, trace: { steps: [], depth: 0 } });
@@ -92,6 +92,6 @@ describeWithPostgres('starting runs on PostgreSQL shared by two server processes
   });
 
   it('starts exactly rate_limit runs of 16 started at once over both pools', async () => {
-    for (let round = 0; round < 3; round++) expectExactLimit(await race([first.db, second.db], libraryId, {}, 16, 5), 5, 16);
+    for (let round = 0; round < 3; round++) expectExactLimit(await race([first.db, second.db], libraryId, 16, 5), 5, 16);
   });
 });

@@ -3,7 +3,7 @@
 import type { RunDetail, RunSource, RunStatus, RunSummary, RunTrace, RunUsage } from '@accent/agents-common';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB, RunInput } from '../db/schema.js';
-import { inTransaction, toCount, toIso, toJson } from '../db/values.js';
+import { toCount, toIso, toJson } from '../db/values.js';
 import { RUN_MESSAGES, RunError } from './errors.js';
 
 export const RATE_WINDOW_SECONDS = 60;
@@ -23,52 +23,24 @@ export interface StartRunInput {
 
 // The statements every run sends, as fixed SQL: the query builder would build and compile them again on
 // every run, a measurable share of an invoke's own time. The rest of this file uses the builder.
-const LOCK_AGENT = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
-const INSERT_UNDER_LIMIT = `
-  INSERT INTO agent_runs (library_id, agent_id, agent_name, agent_version, user_id, thread_id, source, input)
-  SELECT $1::uuid, $2::uuid, $3::text, $4::int, $5::uuid, $6::text, $7::text, $8::jsonb
-  WHERE (SELECT count(*) FROM agent_runs
-         WHERE library_id = $1::uuid AND agent_name = $3::text AND started_at > now() - make_interval(secs => ${RATE_WINDOW_SECONDS})) < $9::bigint
-  RETURNING id`;
+// Starting: one statement, the agent's lock + the count + the insert (migration 028).
+const START_RUN = 'SELECT public.accent_start_agent_run($1::uuid, $2::uuid, $3::text, $4::int, $5::uuid, $6::text, $7::text, $8::jsonb, $9::bigint, $10::int) AS id';
 const COMPLETE_RUN = `
   UPDATE agent_runs
   SET status = $2, output = $3, error = $4, finished_at = now(), duration_ms = $5::int, model_ms = $6::int, usage = $7::jsonb, trace = $8::jsonb
   WHERE id = $1::uuid`;
 
-export interface StartRunOptions {
-  /**
-   * The database runs one statement at a time for the whole server and nobody else uses it (the embedded
-   * PGlite, one process per data folder): the count-and-insert statement is atomic on its own, so it is
-   * sent alone, without the transaction and lock a shared PostgreSQL needs.
-   */
-  singleConnection?: boolean;
-}
-
 /**
  * Inserts the 'running' row, or throws 429 when the agent already started `rateLimit` runs in the last
- * minute. On PostgreSQL two statements besides BEGIN and COMMIT: the lock, then the count and the insert
- * as one (the insert happens only under the limit); on a single connection that one statement alone.
- * The wait is computed only when refused.
+ * minute, on every server process sharing the database (the function holds the agent's advisory lock
+ * until its statement commits). One round trip; the wait is computed only when refused.
  */
-export async function startRun(db: Kysely<DB>, run: StartRunInput, options: StartRunOptions = {}): Promise<string> {
-  const insert = (executor: Kysely<DB>) =>
-    executor.executeQuery<{ id: string }>(
-      CompiledQuery.raw(INSERT_UNDER_LIMIT, [run.libraryId, run.agentId, run.agentName, run.agentVersion, run.userId, run.threadId, run.source, toJson(run.input), run.rateLimit]),
-    );
-  if (options.singleConnection && !db.isTransaction) {
-    const { rows } = await insert(db);
-    if (rows[0]) return rows[0].id;
-    return refuse(db, run);
-  }
-  return inTransaction(db, async (trx) => {
-    // One writer per agent at a time, on every server process sharing the database. The statement after
-    // it sees every run committed before the lock was granted (a statement of its own: a statement's
-    // snapshot is taken when it starts, so a count in the same statement could miss them).
-    await trx.executeQuery(CompiledQuery.raw(LOCK_AGENT, [`${run.libraryId}/${run.agentName}`]));
-    const { rows } = await insert(trx);
-    if (rows[0]) return rows[0].id;
-    return refuse(trx, run);
-  });
+export async function startRun(db: Kysely<DB>, run: StartRunInput): Promise<string> {
+  const { rows } = await db.executeQuery<{ id: string | null }>(
+    CompiledQuery.raw(START_RUN, [run.libraryId, run.agentId, run.agentName, run.agentVersion, run.userId, run.threadId, run.source, toJson(run.input), run.rateLimit, RATE_WINDOW_SECONDS]),
+  );
+  if (rows[0]?.id) return rows[0].id;
+  return refuse(db, run);
 }
 
 /** The 429 for a run over the limit, with the seconds until a place frees up. */
