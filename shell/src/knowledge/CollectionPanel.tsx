@@ -142,7 +142,7 @@ export function CollectionPanel({ collection, canEdit, onDeleted, onChanged }: {
                 <th scope="col">File</th>
                 <th scope="col">Status</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className={styles.visuallyHidden}>Actions</span>
                 </th>
               </tr>
             </thead>
