@@ -46,7 +46,7 @@ export default {
       // a folder for this run's migrated and seeded test database (server/src/testing/seeded-database.ts)
       globalSetup: '<rootDir>/server/src/testing/jest-global-setup.mjs',
       globalTeardown: '<rootDir>/server/src/testing/jest-global-teardown.mjs',
-      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts', '<rootDir>/{shell,mfe-*}/common/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.mjs'],
+      testMatch: ['<rootDir>/{server,shared,shell,mfe-*}/src/**/*.test.ts', '<rootDir>/{shell,mfe-*}/common/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.mjs', '<rootDir>/tooling/*.test.mjs'],
     },
     {
       ...common,

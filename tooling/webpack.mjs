@@ -48,6 +48,8 @@ export function resolveOptions() {
 
 /** The loaders of every app: TS/TSX through swc, CSS Modules named after the app, plain CSS, images. */
 export function moduleRules({ name, production }) {
+  // loaders run last to first: CSS is minified before css-loader reads it
+  const minifyCss = production ? [path.join(import.meta.dirname, 'css-minify-loader.mjs')] : [];
   return [
     {
       test: /\.[cm]?[jt]sx?$/,
@@ -65,9 +67,13 @@ export function moduleRules({ name, production }) {
     },
     {
       test: /\.module\.css$/,
-      use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]` } } }],
+      use: [
+        require.resolve('style-loader'),
+        { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]` } } },
+        ...minifyCss,
+      ],
     },
-    { test: /\.css$/, exclude: /\.module\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader'), ...minifyCss] },
     { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
   ];
 }
