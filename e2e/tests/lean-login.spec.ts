@@ -74,3 +74,19 @@ test('a signed-in user opening /login gets the studio, which sends them home', a
   await settled();
   expect(scripts.some((s) => !s.path.startsWith('/public/'))).toBe(true);
 });
+
+// the form's success and the signed-in redirect both navigate: a second load would abort the first
+test('signing in at once after the page opens loads the studio once', async ({ page }) => {
+  const homeLoads: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document' && new URL(req.url()).pathname === '/home') homeLoads.push('requested');
+  });
+  page.on('requestfailed', (req) => {
+    if (req.resourceType() === 'document') homeLoads.push(`failed: ${req.failure()?.errorText}`);
+  });
+  await page.goto('/login');
+  await submitLogin(page, USERS.member);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.waitForLoadState('networkidle');
+  expect(homeLoads).toEqual(['requested']);
+});

@@ -19,14 +19,21 @@ const ResetPasswordPage = lazy(() => import('../login/ResetPasswordPage.js'));
 const CodeSignInPage = lazy(() => import('../login/CodeSignInPage.js'));
 const NotFoundPage = lazy(() => import('../app/NotFound.js'));
 
+let leaving = false;
+
 /**
  * Any other path is the studio: loaded in full, replacing this history entry. In the loader, so the
  * router keeps this page (and its URL) until the browser leaves it: nobody sees /home in the address
  * bar over a login form. Only a first load of an unknown path (not one the server sends here) shows Not Found.
+ * Once only: a sign-in navigates twice (the form's success and the signed-in redirect), and a second
+ * replace() would abort the load the first one started.
  */
 function loadStudio({ request }: LoaderFunctionArgs) {
   if (request.url === window.location.href) return null;
-  window.location.replace(request.url);
+  if (!leaving) {
+    leaving = true;
+    window.location.replace(request.url);
+  }
   return new Promise<never>(() => undefined);
 }
 
