@@ -5,18 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { silentLog } from '../scheduler/scheduler.js';
+import { waitFor } from '../testing/missions.js';
 import { createTestContext, loginAdmin, type TestContext } from '../testing/test-app.js';
 import { seal } from './crypto.js';
 import { CREDENTIALS_CHANGED_CHANNEL, createCredentialStore } from './store.js';
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('credential store cache', () => {
   let ctx: TestContext;
@@ -83,13 +77,13 @@ describe('credential store cache', () => {
     // a TTL far beyond the test: only the notification can make it read again
     const store = createCredentialStore(db, masterKey, { ttlMs: 600_000, listeningTtlMs: 600_000 });
     try {
-      store.listenWith(ctx.app.scheduler, silent);
+      store.listenWith(ctx.app.scheduler, silentLog);
       await writeElsewhere('google', 'before-0000000000000001');
-      await until(async () => (await store.get(libraryId, 'provider', 'google'))?.apiKey === 'before-0000000000000001', 'the first read');
+      await waitFor(async () => (await store.get(libraryId, 'provider', 'google'))?.apiKey === 'before-0000000000000001', 'the first read');
       await writeElsewhere('google', 'after-00000000000000001');
       expect((await store.get(libraryId, 'provider', 'google'))?.apiKey).toBe('before-0000000000000001');
       // what the other process's save sends after its write (repeated until the listener is up)
-      await until(async () => {
+      await waitFor(async () => {
         await sql`SELECT pg_notify(${CREDENTIALS_CHANGED_CHANNEL}, ${`${libraryId}/provider/google`})`.execute(db);
         await new Promise((r) => setTimeout(r, 100));
         return (await store.get(libraryId, 'provider', 'google'))?.apiKey === 'after-00000000000000001';

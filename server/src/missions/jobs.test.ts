@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadConfig, masterKeyFor } from '../config.js';
 import { createCredentialStore } from '../credentials/store.js';
 import { createRuntime } from '../runtime/run-agent.js';
-import { createScheduler, type JobWithMetadata, type Scheduler } from '../scheduler/index.js';
+import { createScheduler, silentLog, type JobWithMetadata, type Scheduler } from '../scheduler/index.js';
 import { lastUserMessage, startModelServer, type ModelServer } from '../testing/model-server.js';
 import { FAST_JOBS, FAST_MISSIONS, insertMission, missionRow, runsOf, saveAgent, sleep, TEST_KEY, waitFor, wallTime } from '../testing/missions.js';
 import { createTestContext, loginAdmin, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
@@ -20,7 +20,6 @@ import { withMissionTables } from './tables.js';
 // real pg-boss, real protocols: give slow (loaded) machines room
 jest.setTimeout(30_000);
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A job as pg-boss hands it to a worker (the fields the runner reads). */
 const fakeJob = <T extends object>(data: T, createdOn: Date, id = randomUUID()) =>
@@ -55,7 +54,7 @@ describe('mission jobs', () => {
       });
       second = createScheduler(ctx.database, { ...FAST_JOBS, instanceName: 'second-process' });
       const runtime = createRuntime({ db: ctx.database.db, config, credentials: createCredentialStore(ctx.database.db, masterKeyFor(config)) });
-      createMissions({ db: ctx.database.db, scheduler: second, runtime, config, log: silent, options: FAST_MISSIONS });
+      createMissions({ db: ctx.database.db, scheduler: second, runtime, config, log: silentLog, options: FAST_MISSIONS });
       await second.start();
     }, 60_000);
     afterAll(async () => {

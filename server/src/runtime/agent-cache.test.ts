@@ -7,19 +7,13 @@ import { createCredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { toJson } from '../db/values.js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
+import { silentLog } from '../scheduler/scheduler.js';
+import { waitFor } from '../testing/missions.js';
 import { createTestContext, loginAdmin, type TestContext } from '../testing/test-app.js';
 import { AGENTS_CHANGED_CHANNEL, createAgentCache } from './agent-cache.js';
 import { createRuntime } from './run-agent.js';
 
 const KEY = 'sk-test-agent-cache-0000';
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('agent cache and run completion', () => {
   let ctx: TestContext;
@@ -77,14 +71,14 @@ describe('agent cache and run completion', () => {
     // a TTL far beyond the test: only the notification can make it read again
     const cache = createAgentCache(db, { ttlMs: 600_000, listeningTtlMs: 600_000 });
     try {
-      cache.listenWith(ctx.app.scheduler, silent);
+      cache.listenWith(ctx.app.scheduler, silentLog);
       await save({ name: 'Shared', query: 'before' });
       expect((await cache.get(libraryId, 'Shared'))?.config.query).toBe('before');
       await writeElsewhere('Shared', 'after');
       // still the cached configuration: the other process's write was not announced yet
       expect((await cache.get(libraryId, 'Shared'))?.config.query).toBe('before');
       // what the other process's save sends after its commit (repeated until the listener is up)
-      await until(async () => {
+      await waitFor(async () => {
         await sql`SELECT pg_notify(${AGENTS_CHANGED_CHANNEL}, ${`${libraryId}/Shared`})`.execute(db);
         await new Promise((r) => setTimeout(r, 100));
         return (await cache.get(libraryId, 'Shared'))?.config.query === 'after';
@@ -125,7 +119,7 @@ describe('agent cache and run completion', () => {
       const running = runtime.runAgent({ libraryId, user, agentName: 'Deferred', query: 'hi', params: {}, threadId: '', useHistory: false, saveHistory: false, maxHistoryItems: 0, source: 'api', answered });
 
       // while the model is still answering, the run is already recorded (a crash would leave it, marked running)
-      await until(async () => (await runRow()) !== undefined, 'the run row');
+      await waitFor(async () => (await runRow()) !== undefined, 'the run row');
       expect(await runRow()).toMatchObject({ status: 'running', output: null });
 
       const result = await running;

@@ -20,7 +20,7 @@ import {
 import { generateText, stepCountIs, streamText, wrapLanguageModel, type LanguageModelMiddleware, type LanguageModelUsage, type ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
 import type { Config, ConnectorKey } from '../config.js';
-import type { Scheduler, SchedulerLog } from '../scheduler/scheduler.js';
+import { silentLog, type Scheduler, type SchedulerLog } from '../scheduler/scheduler.js';
 import type { CredentialStore, CredentialValues } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import type { Storage } from '../storage/service.js';
@@ -167,7 +167,7 @@ export interface Runtime {
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const { db, config, credentials } = deps;
   const agents = createAgentCache(db, deps.agentCache);
-  if (deps.scheduler) agents.listenWith(deps.scheduler, deps.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined });
+  if (deps.scheduler) agents.listenWith(deps.scheduler, deps.log ?? silentLog);
   // rows of answered runs still being completed (read-your-writes for this process's runs routes)
   const completing = new Set<Promise<void>>();
 

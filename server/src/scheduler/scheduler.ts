@@ -72,7 +72,8 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-const silentLog: SchedulerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** For callers with nothing to log to. */
+export const silentLog: SchedulerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'url'>, options: SchedulerOptions = {}): Scheduler {
   const enabled = options.enabled ?? true;
