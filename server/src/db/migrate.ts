@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { checkPrivileges } from './privileges.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
@@ -32,13 +34,17 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /** Applies pending migrations; answers the names applied by this call. */
 export async function migrate(database: Database, options: { dir?: string; log?: (line: string) => void } = {}): Promise<string[]> {
   const log = options.log ?? (() => undefined);
+  const migrations = readMigrations(options.dir);
+  // before the first statement: say what the database role lacks rather than fail inside a migration
+  const applied = await appliedVersionsIfAny(database);
+  if (migrations.some((m) => !applied.has(m.version))) await checkPrivileges(database);
   await database.runScript(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
     name text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
   const appliedNow: string[] = [];
-  for (const migration of readMigrations(options.dir)) {
+  for (const migration of migrations) {
     if ((await appliedVersions(database)).has(migration.version)) continue;
     // version and name come from a validated file name ([0-9a-z_]), so they are safe as literals here.
     const record = `INSERT INTO schema_migrations (version, name) VALUES ('${migration.version}', '${migration.name}');`;
@@ -58,4 +64,10 @@ export async function migrate(database: Database, options: { dir?: string; log?:
 async function appliedVersions(database: Database): Promise<Set<string>> {
   const rows = await database.db.selectFrom('schema_migrations').select('version').execute();
   return new Set(rows.map((r) => r.version));
+}
+
+/** Versions applied so far; none when the table does not exist yet (a new database). */
+async function appliedVersionsIfAny(database: Database): Promise<Set<string>> {
+  const { rows } = await sql<{ exists: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`.execute(database.db);
+  return rows[0]?.exists ? appliedVersions(database) : new Set();
 }
