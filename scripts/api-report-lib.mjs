@@ -2,6 +2,7 @@
 // a version bump (minor for additions, major for removals and changes), recorded in shared/api-report.md.
 // Pure functions here (tested in api-report-lib.test.mjs); scripts/api-report.mjs reads and writes files.
 import ts from 'typescript';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /** The package's public entries: what other apps may import. */
@@ -13,14 +14,20 @@ export const ENTRIES = {
   '@accent/shared/remotes': 'src/remotes/compat.ts',
 };
 
-const oneLine = (text) => text.replace(/\s+/g, ' ').replace(/\s*;\s*$/, ';').trim();
+const oneLine = (text) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\s*;\s*$/, ';')
+    .trim();
 
 /**
  * The declarations every entry exports, from the TypeScript declarations the compiler emits (comments
  * dropped, so editing a comment is not an API change). Result: { entry: { name: declarationText } }.
  */
 export function extractApi(packageDir, entries = ENTRIES) {
-  const roots = Object.values(entries).map((e) => path.join(packageDir, e)).filter((f) => ts.sys.fileExists(f));
+  const roots = Object.values(entries)
+    .map((e) => path.join(packageDir, e))
+    .filter((f) => ts.sys.fileExists(f));
   const options = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -64,7 +71,10 @@ export function extractApi(packageDir, entries = ENTRIES) {
       const decl = target.declarations?.[0];
       const source = decl?.getSourceFile();
       let text = source && !source.fileName.includes('/node_modules/') ? declarationText(source, target.name) : null;
-      if (!text) text = source ? `from ${source.fileName.includes('/node_modules/') ? source.fileName.replace(/^.*\/node_modules\//, '') : path.relative(packageDir, source.fileName)}` : 'unknown';
+      if (!text)
+        text = source
+          ? `from ${source.fileName.includes('/node_modules/') ? source.fileName.replace(/^.*\/node_modules\//, '') : path.relative(packageDir, source.fileName)}`
+          : 'unknown';
       names[exported.name] = text;
     }
     api[entry] = Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b)));
@@ -138,9 +148,29 @@ export function nextVersion(version, diff) {
   return version;
 }
 
+const plural = (list, one, many) => (list.length === 1 ? one : many);
+const names = (list) =>
+  list
+    .map((item) => {
+      const [entry, name] = item.split(' ');
+      return `\`${name}\` (${entry})`;
+    })
+    .join(', ');
+
+/** What changed, as a sentence: "`foo` (@accent/shared) was added; `Bar` (@accent/shared/ui) was removed". */
+function describeDiff(diff) {
+  return [
+    diff.added.length ? `${names(diff.added)} ${plural(diff.added, 'was', 'were')} added` : '',
+    diff.removed.length ? `${names(diff.removed)} ${plural(diff.removed, 'was', 'were')} removed` : '',
+    diff.changed.length ? `${names(diff.changed)} changed ${plural(diff.changed, 'its', 'their')} signature` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /**
- * The check of `npm test`: null when the committed report matches the package, otherwise a message that
- * says what changed and what to do.
+ * The check of `npm test`, of a remote's own `test` and of `pnpm release`: null when the committed report
+ * matches the package, otherwise a sentence that says which exports changed, which bump that needs and what to do.
  */
 export function checkReport({ committed, current, version }) {
   const recorded = parseReport(committed);
@@ -148,18 +178,30 @@ export function checkReport({ committed, current, version }) {
   const same = !diff.added.length && !diff.removed.length && !diff.changed.length;
   const update = 'node scripts/api-report.mjs --update';
   if (same && recorded.version === version) return null;
-  if (same) return `shared/api-report.md records @accent/shared ${recorded.version} but shared/package.json says ${version}: run \`${update}\` and commit the report.`;
-  const what = [
-    diff.removed.length ? `removed: ${diff.removed.join(', ')}` : '',
-    diff.changed.length ? `changed: ${diff.changed.join(', ')}` : '',
-    diff.added.length ? `added: ${diff.added.join(', ')}` : '',
-  ].filter(Boolean).join('; ');
+  if (same)
+    return `shared/api-report.md records @accent/shared ${recorded.version} but shared/package.json says ${version}: run \`${update}\` and commit the report.`;
+  const what = describeDiff(diff);
   const needed = nextVersion(recorded.version, diff);
+  const bump = diff.removed.length || diff.changed.length ? 'a major' : 'a minor';
   const [nMaj, nMin] = parse(needed);
   const [vMaj, vMin] = parse(version) ?? [0, 0];
   const bumped = vMaj > nMaj || (vMaj === nMaj && vMin >= nMin);
   if (!bumped) {
-    return `The public API of @accent/shared changed (${what}) but its version is still ${version}. Remotes built against it would load on studios that lack it. Set "version" in shared/package.json to ${needed} (or higher), run \`${update}\` and commit both.`;
+    return `The public API of @accent/shared changed since ${recorded.version}: ${what}. That needs ${bump} version bump, but its version is still ${version}, so a remote built against it would load on studios that lack it (and fail at render). Set "version" in shared/package.json to ${needed} (or higher), run \`${update}\` and commit both.`;
   }
-  return `The public API of @accent/shared changed (${what}) and its version is ${version}: run \`${update}\` and commit shared/api-report.md.`;
+  return `The public API of @accent/shared changed since ${recorded.version}: ${what}. Its version is ${version}: run \`${update}\` and commit shared/api-report.md.`;
+}
+
+/** The check of one @accent/shared folder (its package.json, api-report.md and sources): null or the problem. */
+export function checkPackage(sharedDir) {
+  const version = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8')).version;
+  const report = path.join(sharedDir, 'api-report.md');
+  const committed = existsSync(report) ? readFileSync(report, 'utf8') : '';
+  return checkReport({ committed, current: extractApi(sharedDir), version });
+}
+
+/** The @accent/shared a remote's folder builds against (its node_modules link), or null when it has none. */
+export function sharedPackageOf(remoteDir) {
+  const link = path.join(remoteDir, 'node_modules', '@accent', 'shared');
+  return existsSync(path.join(link, 'package.json')) ? realpathSync(link) : null;
 }

@@ -46,7 +46,7 @@ describe('the version rule', () => {
   it('refuses an added export without a minor bump, saying which version to set and what to run', () => {
     const current = { pkg: { ...v1.pkg, c: 'export declare const c = 2;' } };
     const message = checkReport({ committed: renderReport('1.0.0', v1), current, version: '1.0.0' });
-    expect(message).toContain('added: pkg c');
+    expect(message).toContain('`c` (pkg) was added. That needs a minor version bump, but its version is still 1.0.0');
     expect(message).toContain('Set "version" in shared/package.json to 1.1.0');
     expect(message).toContain('node scripts/api-report.mjs --update');
     // a patch bump is not enough for an addition
@@ -56,6 +56,9 @@ describe('the version rule', () => {
   it('needs a major bump for a removed or changed export', () => {
     const changed = { pkg: { ...v1.pkg, B: 'export interface B { x: number; }' } };
     expect(diffApi(v1, changed)).toEqual({ added: [], removed: [], changed: ['pkg B'] });
+    expect(checkReport({ committed: renderReport('1.4.0', v1), current: changed, version: '1.5.0' })).toContain(
+      '`B` (pkg) changed its signature. That needs a major version bump',
+    );
     expect(checkReport({ committed: renderReport('1.4.0', v1), current: changed, version: '1.5.0' })).toContain('to 2.0.0');
     const removed = { pkg: { a: v1.pkg.a } };
     expect(nextVersion('1.4.2', diffApi(v1, removed))).toBe('2.0.0');
@@ -63,7 +66,11 @@ describe('the version rule', () => {
 
   it('asks for the report to be recorded once the version is bumped, and for a bump without a change too', () => {
     const current = { pkg: { ...v1.pkg, c: 'export declare const c = 2;' } };
-    expect(checkReport({ committed: renderReport('1.0.0', v1), current, version: '1.1.0' })).toMatch(/version is 1\.1\.0: run `node scripts\/api-report\.mjs --update`/);
-    expect(checkReport({ committed: renderReport('1.0.0', v1), current: v1, version: '1.0.1' })).toContain('records @accent/shared 1.0.0 but shared/package.json says 1.0.1');
+    expect(checkReport({ committed: renderReport('1.0.0', v1), current, version: '1.1.0' })).toMatch(
+      /version is 1\.1\.0: run `node scripts\/api-report\.mjs --update`/,
+    );
+    expect(checkReport({ committed: renderReport('1.0.0', v1), current: v1, version: '1.0.1' })).toContain(
+      'records @accent/shared 1.0.0 but shared/package.json says 1.0.1',
+    );
   });
 });

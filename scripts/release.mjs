@@ -12,6 +12,7 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkPackage, sharedPackageOf } from './api-report-lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AREAS = ['agents', 'missions', 'flows', 'background', 'pages'];
@@ -38,13 +39,24 @@ const dir = path.resolve(values.from ?? path.join(ROOT, `mfe-${area}`));
 if (!existsSync(path.join(dir, 'webpack.config.mjs'))) fail(`${dir} is not a remote's folder (no webpack.config.mjs).`);
 const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
 const version = values.version ?? pkg.version;
-if (typeof version !== 'string' || version.length > 64 || !VERSION.test(version)) fail(`"${version}" is not a usable version: letters, digits, dots, dashes, plus signs and underscores (e.g. 1.4.0).`);
+if (typeof version !== 'string' || version.length > 64 || !VERSION.test(version))
+  fail(`"${version}" is not a usable version: letters, digits, dots, dashes, plus signs and underscores (e.g. 1.4.0).`);
+
+// the studio contract it is built against must be recorded and versioned: a new export used without a version
+// bump registers fine (the remote asks for ^major.minor the studio claims to provide) and fails at render
+const shared = sharedPackageOf(dir);
+if (!shared) fail(`${dir} has no node_modules/@accent/shared: run pnpm install.`);
+const contractProblem = checkPackage(shared);
+if (contractProblem) fail(`${area} ${version} is not released. ${contractProblem}`);
 
 // the same folder the server reads: RELEASES_DIR, else DATA_DIR/releases (both relative to the repository root)
 const releasesDir = path.resolve(ROOT, values['releases-dir'] ?? process.env.RELEASES_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'releases'));
 const target = path.join(releasesDir, area, version);
 const exists = () => existsSync(target);
-const refuse = () => fail(`${area} ${version} is already released (${target}); a release is never overwritten. Release a new version: --version or the version in ${path.join(dir, 'package.json')}.`);
+const refuse = () =>
+  fail(
+    `${area} ${version} is already released (${target}); a release is never overwritten. Release a new version: --version or the version in ${path.join(dir, 'package.json')}.`,
+  );
 if (exists()) refuse();
 
 // build beside the target, then move it in whole: a half-written release is never served
