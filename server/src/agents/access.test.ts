@@ -34,7 +34,7 @@ beforeAll(async () => {
     expect((await save(name, [...access])).statusCode).toBe(200);
     expect((await save(name, [...access])).statusCode).toBe(200); // a second version
   }
-}, 30_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 const routes = (name: string) => [
@@ -72,6 +72,38 @@ describe('agent configuration access', () => {
   it('still answers 404 for an agent that does not exist', async () => {
     for (const url of routes('Nobody')) {
       expect((await ctx.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('the agent list shows only the agents the caller may open', () => {
+  const listed = async (who: SignedIn) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/agent/list', headers: who.headers });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+  const names = async (who: SignedIn) => ((await listed(who)).json().agents as { name: string }[]).map((a) => a.name);
+
+  it("leaves out, for a member, the admin-only and other teams' agents (name and description)", async () => {
+    const response = await listed(member);
+    expect(response.json().agents.map((a: { name: string }) => a.name)).toContain('Open Helper');
+    expect(response.body).not.toContain('Board Briefing');
+    expect(response.body).not.toContain('Deal Desk');
+  });
+
+  it('follows teams and roles as invoke does', async () => {
+    expect(await names(salesMember)).toEqual(expect.arrayContaining(['Deal Desk', 'Open Helper']));
+    expect(await names(salesMember)).not.toContain('Board Briefing');
+    expect(await names(builder)).not.toContain('Board Briefing');
+    expect(await names(admin)).toEqual(expect.arrayContaining(['Board Briefing', 'Deal Desk', 'Open Helper']));
+  });
+
+  it('lists exactly the agents whose configuration the caller may open', async () => {
+    for (const who of [member, salesMember, builder, admin]) {
+      for (const name of ['Board Briefing', 'Deal Desk', 'Open Helper']) {
+        const config = await ctx.app.inject({ method: 'GET', url: `/api/v1/multi-agent/agent-config?name=${encodeURIComponent(name)}`, headers: who.headers });
+        expect([name, (await names(who)).includes(name)]).toEqual([name, config.statusCode === 200]);
+      }
     }
   });
 });

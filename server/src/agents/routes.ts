@@ -1,5 +1,5 @@
 // The agent API of spec 01 §7, scoped to the caller's library, plus version history and restore.
-import { agentConfigResponseSchema, agentGenerateRequestSchema, agentGenerateResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, agentSettingsSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
+import { agentConfigResponseSchema, agentGenerateRequestSchema, agentGenerateResponseSchema, agentListResponseSchema, agentNameQuerySchema, agentSaveRequestSchema, categoryByKeyword, demoAgentsResponseSchema } from '@accent/agents-common';
 import { apiErrorSchema } from '../http/api-error.js';
 import { EDITOR_ROLES } from '@accent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
 import type { CredentialStore } from '../credentials/store.js';
-import { canRun, runnerOfCaller } from '../runtime/access.js';
+import { canRun, runnerOfCaller, storedAccess } from '../runtime/access.js';
 import { missingProviders } from '../runtime/providers.js';
 import {
   agentRestoreRequestSchema,
@@ -38,11 +38,8 @@ export const AGENT_MESSAGES = {
 export async function agentForCaller(db: Kysely<DB>, request: FastifyRequest, name: string) {
   const agent = await getAgentForRun(db, request.user.libraryId, name);
   if (!agent) return undefined;
-  const settings = agentSettingsSchema.safeParse(agent.config.settings ?? {});
   const runner = await runnerOfCaller(db, request.user);
-  // unreadable stored settings: only admins, rather than everyone
-  const access = settings.success ? settings.data.access : [];
-  if (!runner || !canRun(access, runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));
+  if (!runner || !canRun(storedAccess(agent.config.settings), runner)) throw new HttpError(403, AGENT_MESSAGES.noAccess(name));
   return { ...agent, runner };
 }
 
@@ -83,12 +80,14 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     { onRequest: [authenticate], schema: { ...common, summary: "The library's agents, by name", response: { 200: agentListResponseSchema, ...errors } } },
     async (request) => {
       const { libraryId } = request.user;
-      const agents = await listAgents(db, libraryId);
+      // only the agents the caller may open (and run): the rule agent-config and invoke apply
+      const runner = await runnerOfCaller(db, request.user);
+      const agents = runner ? (await listAgents(db, libraryId)).filter((a) => canRun(storedAccess(a.settings), runner)) : [];
       // which providers the library cannot reach, so pickers can mark agents that cannot run now (never the keys)
       const missing = new Set<string>(await missingProviders(providerAccess, libraryId, agents.flatMap((a) => a.providers)));
       return {
         status: 'success' as const,
-        agents: agents.map(({ providers, ...agent }) => {
+        agents: agents.map(({ providers, settings: _settings, ...agent }) => {
           const unreachable = providers.filter((p) => missing.has(p));
           return unreachable.length > 0 ? { ...agent, missingProviders: unreachable } : agent;
         }),

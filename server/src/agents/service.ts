@@ -41,8 +41,11 @@ function cardFields(r: { category: string | null; avatar: string | null; status:
   return out;
 }
 
-/** A listed agent with the model providers its steps use (the route turns those into missingProviders). */
-export type ListedAgent = AgentListItem & { providers: string[] };
+/**
+ * A listed agent with the model providers its steps use (the route turns those into missingProviders)
+ * and its stored settings (the route keeps only the agents the caller may open).
+ */
+export type ListedAgent = AgentListItem & { providers: string[]; settings: unknown };
 
 export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<ListedAgent[]> {
   const rows = await db
@@ -58,6 +61,7 @@ export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<Lis
       sql<boolean | null>`config->'chatbot'`.as('chatbot'),
       sql<boolean | null>`(config->>'chatbot')::boolean`.as('chatbot'),
       sql<string[] | null>`(select jsonb_agg(distinct s->'model'->>'provider') from jsonb_array_elements(case when jsonb_typeof(config->'steps') = 'array' then config->'steps' else '[]'::jsonb end) s where jsonb_typeof(s->'model'->'provider') = 'string')`.as('providers'),
+      sql<unknown>`config->'settings'`.as('settings'),
       'created_at',
       'updated_at',
     ])
@@ -73,6 +77,7 @@ export async function listAgents(db: Kysely<DB>, libraryId: string): Promise<Lis
     importDate: toIso(r.created_at),
     ...cardFields(r),
     providers: r.providers ?? [],
+    settings: r.settings,
   }));
 }
 

@@ -1,7 +1,6 @@
 // Mission endpoints that need the server (the rows themselves are read and written through the data
 // gateway): run now, stats, and the webhook signing secret.
 import { agentMissionStats } from '@accent/missions-common';
-import { agentSettingsSchema } from '@accent/agents-common';
 import { apiErrorSchema } from '../http/api-error.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +11,7 @@ import { NOT_SIGNED_IN, requireRole, type Guard } from '../auth/guard.js';
 import type { AuthUser } from '../auth/access-token.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { canRun, runnerOfCaller } from '../runtime/access.js';
+import { canRun, runnerOfCaller, storedAccess } from '../runtime/access.js';
 import { RUN_MESSAGES } from '../runtime/errors.js';
 import { SCHEDULER_MESSAGES, SchedulerUnavailableError, type Scheduler } from '../scheduler/index.js';
 import { WEBHOOK_SIGNATURE_HEADER, webhookSecretFor } from './deliver.js';
@@ -81,8 +80,7 @@ export const missionRoutes: FastifyPluginAsyncZod<MissionRoutesOptions> = async 
       if (!mission) throw new HttpError(404, MISSION_ROUTE_MESSAGES.notFound);
       const agent = await getAgentForRun(db, caller.libraryId, mission.agent_id);
       if (!agent) throw new HttpError(404, RUN_MESSAGES.agentNotFound(mission.agent_id));
-      const settings = agentSettingsSchema.parse(agent.config.settings ?? {});
-      if (!canRun(settings.access, caller)) throw new HttpError(403, RUN_MESSAGES.noAccess(mission.agent_id));
+      if (!canRun(storedAccess(agent.config.settings), caller)) throw new HttpError(403, RUN_MESSAGES.noAccess(mission.agent_id));
       if (!scheduler.running) throw new HttpError(503, SCHEDULER_MESSAGES.notRunning);
       try {
         const runId = await runner.queueManualRun(scheduler.boss(), mission, caller.id);

@@ -3,14 +3,13 @@
 // The browser writes drafts itself through the data gateway (RLS of migration 010); everything that
 // makes a page public goes through here.
 import { randomBytes, randomInt } from 'node:crypto';
-import { agentSettingsSchema } from '@accent/agents-common';
 import { pageDraftSchema, personalizeComponents, type BlockProps, type CanvasComponent, type PagePersonalizationRow, type PublicPage } from '@accent/pages-common';
 import type { Kysely } from 'kysely';
 import { getAgentForRun } from '../agents/service.js';
 import type { DB } from '../db/schema.js';
 import { inTransaction, toIso, toJson } from '../db/values.js';
 import { HttpError } from '../http/errors.js';
-import { canRun, type UserRunner } from '../runtime/access.js';
+import { canRun, storedAccess, type UserRunner } from '../runtime/access.js';
 import { withPageTables } from './tables.js';
 
 export const PAGE_MESSAGES = {
@@ -101,8 +100,7 @@ export async function publishPage(database: Kysely<DB>, input: { publisher: User
         if (!draft.agent_name) throw new HttpError(400, PAGE_MESSAGES.chooseAgent);
         const agent = await getAgentForRun(trx, publisher.libraryId, draft.agent_name);
         if (!agent) throw new HttpError(400, PAGE_MESSAGES.agentMissing(draft.agent_name));
-        const access = agentSettingsSchema.parse(agent.config.settings ?? {}).access;
-        if (!canRun(access, publisher, draft.agent_name)) throw new HttpError(403, PAGE_MESSAGES.agentNoAccess(draft.agent_name));
+        if (!canRun(storedAccess(agent.config.settings), publisher, draft.agent_name)) throw new HttpError(403, PAGE_MESSAGES.agentNoAccess(draft.agent_name));
 
         const { latest } = await db
           .selectFrom('page_versions')

@@ -1,7 +1,7 @@
 // Who may run an agent (its Advanced Settings → Access Permissions): all_users → everyone in the
 // library; admin_only → admins; sales_team / marketing_team → users of that team. Admins may run any.
 // An anonymous visitor of a published page is no user at all: it may run exactly the page's agent.
-import type { AccessPermissionKey } from '@accent/agents-common';
+import { agentSettingsSchema, type AccessPermissionKey } from '@accent/agents-common';
 import type { AppRole } from '@accent/shared';
 import type { Team } from '@accent/shell-common';
 import type { Kysely } from 'kysely';
@@ -59,4 +59,13 @@ export function canRun(access: readonly AccessPermissionKey[], runner: Pick<Runn
   if (runner.onlyAgent !== undefined) return agentName === runner.onlyAgent;
   if (runner.role === 'admin' || access.includes('all_users')) return true;
   return (access.includes('sales_team') && runner.team === 'sales') || (access.includes('marketing_team') && runner.team === 'marketing');
+}
+
+/**
+ * The Access Permissions of an agent's stored settings (its config's `settings`). Unreadable settings
+ * give an empty list, which only admins pass, rather than everyone.
+ */
+export function storedAccess(settings: unknown): readonly AccessPermissionKey[] {
+  const parsed = agentSettingsSchema.safeParse(settings ?? {});
+  return parsed.success ? parsed.data.access : [];
 }
