@@ -28,6 +28,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import { GATEWAY_PATH, gatewayRoutes } from './gateway/routes.js';
 import { createAuthenticate } from './auth/guard.js';
 import { adminRoutes } from './admin/routes.js';
+import { apiKeyRoutes } from './auth/api-keys/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { masterKeyFor, type Config } from './config.js';
@@ -184,6 +185,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv, scheduler, log: schedulerLogFrom(app.log) });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
+  await app.register(apiKeyRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(analyticsRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(flowHostRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, environment: config.flowAllowHosts });
   await app.register(knowledgeRoutes, { prefix: '/api/v1', db: db.db, authenticate, knowledge });

@@ -1,7 +1,7 @@
 // Access tokens: HS256 JWTs shaped like Supabase's (`role: "authenticated"`, `aud`), so the same token
 // also works against a hosted Supabase project's PostgREST when the server is given its JWT secret.
 import { ACCESS_TOKEN_TTL_S, APP_ROLES, type AppRole } from '@accent/shared';
-import type { Team } from '@accent/shell-common';
+import type { ApiKeyScope, Team } from '@accent/shell-common';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
 
@@ -22,6 +22,16 @@ export interface AuthUser {
   amr: string[];
   /** The user's team as read with their current state by the guard; absent where only a token was read. */
   team?: Team | null;
+  /** Set when the caller authenticated with an API key (auth/api-keys) rather than a sign-in. */
+  apiKey?: PresentedKey;
+}
+
+/** The API key a request authenticated with. */
+export interface PresentedKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
 }
 
 const claimsSchema = z.object({

@@ -60,6 +60,10 @@ export const AUDIT_ACTIONS = [
   'storage.move',
   'storage.copy',
   'storage.remove',
+  'api_key.create',
+  'api_key.revoke',
+  'api_key.use',
+  'api_key.refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 // @accent/shell-common: the Admin area's contract (users, credentials), used by the server and the shell.
 export * from './admin.js';
 export * from './analytics.js';
+export * from './api-keys.js';
 export * from './audit.js';
 export * from './flow-hosts.js';
 export * from './knowledge.js';

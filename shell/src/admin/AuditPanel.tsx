@@ -67,6 +67,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'storage.move': 'Moved a file',
   'storage.copy': 'Copied a file',
   'storage.remove': 'Deleted files',
+  'api_key.create': 'Created an API key',
+  'api_key.revoke': 'Revoked an API key',
+  'api_key.use': 'Used an API key',
+  'api_key.refused': 'Refused an API key',
 };
 
 const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];

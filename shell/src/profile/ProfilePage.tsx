@@ -9,8 +9,9 @@ import { PasswordSection } from './PasswordSection.js';
 import { LinkedAccountsSection } from './LinkedAccountsSection.js';
 import { SessionsSection } from './SessionsSection.js';
 import { TwoFactorSection } from './TwoFactorSection.js';
+import { ApiKeysSection } from '../api-keys/ApiKeysSection.js';
 
-export const PROFILE_SECTIONS: ComponentType[] = [PasswordSection, TwoFactorSection, SessionsSection, LinkedAccountsSection];
+export const PROFILE_SECTIONS: ComponentType[] = [PasswordSection, TwoFactorSection, SessionsSection, LinkedAccountsSection, ApiKeysSection];
 
 export default function ProfilePage() {
   const { user } = useSession();
