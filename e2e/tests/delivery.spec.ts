@@ -299,19 +299,21 @@ test('(d) a canary reaches about half of 20 users, and a failing canary is rolle
   const chosen = (await served()).flatMap((r, i) => (r.channel === 'canary' ? [users[i]] : []));
   expect(chosen.length).toBeGreaterThanOrEqual(2);
   const failures = async () => (await (await admin.get('/api/v1/remotes/agents/versions')).json()).versions.find((v: { version: string }) => v.version === '0.9.2').health.failed;
-  for (const [i, user] of chosen.slice(0, 2).entries()) {
-    const { context, page } = await signedIn(browser, origin, user);
+  // four visits (a canary is judged from four), each a page load of one of those users: every one fails
+  for (let i = 0; i < 4; i++) {
+    const { context, page } = await signedIn(browser, origin, chosen[i % chosen.length]);
     await page.goto('/agents');
     const area = page.getByRole('alert', { name: /Agents/ });
     await expect(area).toContainText('Agents stopped working because of an error in its code. Try again; if it keeps happening, tell your administrator.');
     await expect(area).not.toContainText('canaryBreaks');
+    // a failed visit is one visit that failed (its load and its failure are one report)
     await expect.poll(failures).toBe(i + 1);
     await context.close();
   }
   const after = await (await admin.get('/api/v1/remotes/agents/versions')).json();
   expect(after.canary).toBeNull();
-  expect(after.versions.find((v: { version: string }) => v.version === '0.9.2').status).toBe('withdrawn');
-  expect(after.events[0]).toMatchObject({ action: 'canary-rolled-back', version: '0.9.2', detail: 'Canary Agents 0.9.2 was rolled back automatically: 2 of 4 loads failed (limit 25%).' });
+  expect(after.versions.find((v: { version: string }) => v.version === '0.9.2')).toMatchObject({ status: 'withdrawn', health: { loaded: 0, failed: 4 } });
+  expect(after.events[0]).toMatchObject({ action: 'canary-rolled-back', version: '0.9.2', detail: 'Canary Agents 0.9.2 was rolled back automatically: 4 of 4 visits failed (limit 25%).' });
   // those users are back on the current version
   expect((await served()).every((r) => r.channel === 'current')).toBe(true);
 
@@ -319,7 +321,7 @@ test('(d) a canary reaches about half of 20 users, and a failing canary is rolle
   const { context, page } = await signedIn(browser, origin, USERS.admin);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Remotes', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Canary Agents 0.9.2 was rolled back automatically: 2 of 4 loads failed (limit 25%).' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Canary Agents 0.9.2 was rolled back automatically: 4 of 4 visits failed (limit 25%).' })).toBeVisible();
   await context.close();
   for (const t of tokens) await t.dispose();
 });

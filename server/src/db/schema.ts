@@ -83,6 +83,8 @@ export interface RemoteVersionsTable {
   build_version: string | null;
   requires: string | null;
   withdrawn: Generated<boolean>;
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  withdrawn_reason: ColumnType<string | null, string | null | undefined, string | null>;
   registered_at: GeneratedTimestamp;
   registered_by: string | null;
 }
@@ -107,12 +109,14 @@ export interface RemoteEventsTable {
 }
 
 export interface RemoteHealthTable {
-  id: string;
   remote_id: string;
   version: string;
+  user_id: string;
+  /** the browser's id of one page load: one outcome per user, version and page load */
+  page_load: string;
+  reference: string;
   outcome: 'loaded' | 'load-failed' | 'render-failed';
   message: string | null;
-  user_id: string | null;
   created_at: GeneratedTimestamp;
 }
 

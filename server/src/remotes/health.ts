@@ -1,21 +1,24 @@
 // What browsers report about the remote versions they load, and the automatic rollback of a failing
-// canary: once a canary has CANARY_MIN_REPORTS reports and at least CANARY_FAILURE_THRESHOLD of them are
-// failures, it stops being served, the version is marked withdrawn and the registry's audit trail says why
-// (Admin → Remotes shows it to admins).
+// canary. A report counts only from a signed-in user who is given that version (the canary's sticky share,
+// or the current version for everyone else), and once per user, version and page load: each row is one
+// visit, failed if anything of it failed. Once a canary has CANARY_MIN_REPORTS visits and at least
+// CANARY_FAILURE_THRESHOLD of them failed, it stops being served, the version is marked withdrawn (when and
+// why) and the registry's audit trail says so (Admin → Remotes shows it).
 import { REMOTE_TITLES, type RemoteId } from '@accent/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { listRemotes, type RegistrySources } from './registry.js';
 
-/** Share of a canary's reported loads that may fail before it is rolled back. */
+/** Share of a canary's visits that may fail before it is rolled back. */
 export const CANARY_FAILURE_THRESHOLD = 0.25;
-/** Reports a canary needs before it is judged (one unlucky page load is not a verdict). */
+/** Visits a canary needs before it is judged (one unlucky page load is not a verdict). */
 export const CANARY_MIN_REPORTS = 4;
 
 export type HealthOutcome = 'loaded' | 'load-failed' | 'render-failed';
 
 export const HEALTH_MESSAGES = {
   rolledBack: (id: RemoteId, version: string, failed: number, total: number) =>
-    `Canary ${REMOTE_TITLES[id]} ${version} was rolled back automatically: ${failed} of ${total} loads failed (limit ${Math.round(CANARY_FAILURE_THRESHOLD * 100)}%).`,
+    `Canary ${REMOTE_TITLES[id]} ${version} was rolled back automatically: ${failed} of ${total} visits failed (limit ${Math.round(CANARY_FAILURE_THRESHOLD * 100)}%).`,
 } as const;
 
 export interface HealthReport {
@@ -24,20 +27,50 @@ export interface HealthReport {
   version: string;
   outcome: HealthOutcome;
   message: string | null;
-  userId: string | null;
+  userId: string;
+  /** the browser's id of the page load the report comes from */
+  pageLoad: string;
 }
 
-/** Stores one report; a failure of the canary may roll it back. Returns whether it did. */
-export async function recordHealth(db: Kysely<DB>, report: HealthReport): Promise<{ rolledBack: boolean }> {
-  await db
-    .insertInto('remote_health')
-    .values({ id: report.reference, remote_id: report.id, version: report.version, outcome: report.outcome, message: report.message, user_id: report.userId })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  if (report.outcome === 'loaded') return { rolledBack: false };
+/**
+ * Stores one report of a user given that version (else it is not counted); a failure of the canary may
+ * roll it back. The channel stays locked meanwhile, so who is given the version and the verdict read
+ * the same state.
+ */
+export async function recordHealth(
+  db: Kysely<DB>,
+  report: HealthReport,
+  sources: RegistrySources,
+): Promise<{ counted: boolean; rolledBack: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const channel = await trx.selectFrom('remote_channels').selectAll().where('remote_id', '=', report.id).forUpdate().executeTakeFirst();
-    if (!channel || channel.canary_version !== report.version) return { rolledBack: false };
+    await trx.selectFrom('remote_channels').select('remote_id').where('remote_id', '=', report.id).forUpdate().executeTakeFirst();
+    const served = (await listRemotes(trx, sources, report.userId)).find((r) => r.id === report.id);
+    if (served?.version !== report.version) return { counted: false, rolledBack: false };
+    await trx
+      .insertInto('remote_health')
+      .values({
+        remote_id: report.id,
+        version: report.version,
+        user_id: report.userId,
+        page_load: report.pageLoad,
+        reference: report.reference,
+        outcome: report.outcome,
+        message: report.message,
+      })
+      // one visit: a failure replaces its load, nothing replaces a failure
+      .onConflict((oc) =>
+        oc
+          .columns(['remote_id', 'version', 'user_id', 'page_load'])
+          .doUpdateSet((eb) => ({
+            outcome: eb.ref('excluded.outcome'),
+            reference: eb.ref('excluded.reference'),
+            message: eb.ref('excluded.message'),
+          }))
+          .where('remote_health.outcome', '=', 'loaded')
+          .where('excluded.outcome', '<>', 'loaded'),
+      )
+      .execute();
+    if (report.outcome === 'loaded' || served.channel !== 'canary') return { counted: true, rolledBack: false };
     const counts = await trx
       .selectFrom('remote_health')
       .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) FILTER (WHERE outcome <> 'loaded')`.as('failed')])
@@ -46,13 +79,23 @@ export async function recordHealth(db: Kysely<DB>, report: HealthReport): Promis
       .executeTakeFirstOrThrow();
     const total = Number(counts.total);
     const failed = Number(counts.failed);
-    if (total < CANARY_MIN_REPORTS || failed / total < CANARY_FAILURE_THRESHOLD) return { rolledBack: false };
-    await trx.updateTable('remote_channels').set({ canary_version: null, canary_percent: null, updated_at: sql<Date>`now()` }).where('remote_id', '=', report.id).execute();
-    await trx.updateTable('remote_versions').set({ withdrawn: true }).where('remote_id', '=', report.id).where('version', '=', report.version).execute();
+    if (total < CANARY_MIN_REPORTS || failed / total < CANARY_FAILURE_THRESHOLD) return { counted: true, rolledBack: false };
+    const reason = HEALTH_MESSAGES.rolledBack(report.id, report.version, failed, total);
+    await trx
+      .updateTable('remote_channels')
+      .set({ canary_version: null, canary_percent: null, updated_at: sql<Date>`now()` })
+      .where('remote_id', '=', report.id)
+      .execute();
+    await trx
+      .updateTable('remote_versions')
+      .set({ withdrawn: true, withdrawn_at: sql<Date>`now()`, withdrawn_reason: reason })
+      .where('remote_id', '=', report.id)
+      .where('version', '=', report.version)
+      .execute();
     await trx
       .insertInto('remote_events')
-      .values({ remote_id: report.id, action: 'canary-rolled-back', version: report.version, actor_id: null, detail: HEALTH_MESSAGES.rolledBack(report.id, report.version, failed, total) })
+      .values({ remote_id: report.id, action: 'canary-rolled-back', version: report.version, actor_id: null, detail: reason })
       .execute();
-    return { rolledBack: true };
+    return { counted: true, rolledBack: true };
   });
 }

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_IDS, type RemoteId } from '@accent/shared';
-import { CONTRACT_PACKAGE, readFederationManifest, type FederationManifestFacts } from '@accent/shared/remotes';
+import { CONTRACT_PACKAGE } from '@accent/shared/remotes';
 import { REPO_ROOT } from '../config.js';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
@@ -56,22 +56,15 @@ export function discoverReleases(releasesDir: string): LocalRelease[] {
   });
 }
 
-/** The facts of a manifest on disk, or null when it is missing or not a federation manifest. */
-export function readManifestFile(dir: string): FederationManifestFacts | null {
-  try {
-    return readFederationManifest(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The studio contract version this server's shell provides: what the built shell's manifest says it
  * shares as @accent/shared, else the version of the shared package in this checkout.
  */
 export function studioContractVersion(staticRoot: string): string {
   try {
-    const manifest = JSON.parse(readFileSync(join(staticRoot, 'shell', 'dist', MANIFEST_FILE), 'utf8')) as { shared?: { name?: string; version?: string }[] };
+    const manifest = JSON.parse(readFileSync(join(staticRoot, 'shell', 'dist', MANIFEST_FILE), 'utf8')) as {
+      shared?: { name?: string; version?: string }[];
+    };
     const own = manifest.shared?.find((s) => s.name === CONTRACT_PACKAGE && typeof s.version === 'string');
     if (own?.version) return own.version;
   } catch {

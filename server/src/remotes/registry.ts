@@ -14,11 +14,14 @@ import { HttpError } from '../http/errors.js';
 import { localEntry, type LocalRemote } from './local.js';
 
 export const REGISTRY_MESSAGES = {
-  exists: (id: RemoteId, version: string) => `${REMOTE_TITLES[id]} ${version} is already registered; a released version is never replaced. Release it as a new version.`,
+  exists: (id: RemoteId, version: string) =>
+    `${REMOTE_TITLES[id]} ${version} is already registered; a released version is never replaced. Release it as a new version.`,
   unknownVersion: (id: RemoteId, version: string) => `${REMOTE_TITLES[id]} ${version} is not registered. Register it first.`,
   nothingToRollBack: (id: RemoteId) => `${REMOTE_TITLES[id]} has no earlier version to roll back to.`,
   canaryIsCurrent: (id: RemoteId, version: string) => `${REMOTE_TITLES[id]} ${version} is already the current version.`,
   notSet: (id: RemoteId) => `Remote "${id}" has no registry override`,
+  withdrawn: (id: RemoteId, version: string, at: Date | null, reason: string | null) =>
+    `${REMOTE_TITLES[id]} ${version} was withdrawn${at ? ` on ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}: ${reason ?? 'its reason was not recorded.'} Promote it again only if that is fixed, with the confirmation (confirmWithdrawn: true).`,
 } as const;
 
 export interface RegistrySources {
@@ -50,15 +53,18 @@ export function canaryBucket(userId: string, id: RemoteId): number {
 export async function listRemotes(db: Kysely<DB>, sources: RegistrySources, userId: string | null = null): Promise<ServedRemote[]> {
   const channels = new Map((await db.selectFrom('remote_channels').selectAll().execute()).map((c) => [c.remote_id, c]));
   const versions = await db.selectFrom('remote_versions').select(['remote_id', 'version', 'entry']).execute();
-  const entryOf = (id: string, version: string | null) => (version ? versions.find((v) => v.remote_id === id && v.version === version)?.entry : undefined);
+  const entryOf = (id: string, version: string | null) =>
+    version ? versions.find((v) => v.remote_id === id && v.version === version)?.entry : undefined;
   return REMOTE_IDS.flatMap((id): ServedRemote[] => {
     const channel = channels.get(id);
     const chosen = channel?.current_version ? { version: channel.current_version, entry: entryOf(id, channel.current_version) } : null;
     const current = chosen?.entry ? { version: chosen.version, entry: chosen.entry } : baseOf(id, sources);
     const canaryEntry = entryOf(id, channel?.canary_version ?? null);
-    const canary = channel?.canary_version && channel.canary_percent && canaryEntry ? { version: channel.canary_version, percent: channel.canary_percent } : null;
+    const canary =
+      channel?.canary_version && channel.canary_percent && canaryEntry ? { version: channel.canary_version, percent: channel.canary_percent } : null;
     const base = { id, name: federationName(id), canary };
-    if (canary && canaryEntry && userId && canaryBucket(userId, id) < canary.percent) return [{ ...base, entry: canaryEntry, version: canary.version, channel: 'canary' }];
+    if (canary && canaryEntry && userId && canaryBucket(userId, id) < canary.percent)
+      return [{ ...base, entry: canaryEntry, version: canary.version, channel: 'canary' }];
     return current ? [{ ...base, ...current, channel: 'current' }] : [];
   });
 }
@@ -69,12 +75,18 @@ async function record(db: Db, id: RemoteId, action: string, version: string | nu
 
 /** The channel row of a remote, created when missing and locked for the rest of the transaction. */
 async function lockChannel(trx: Transaction<DB>, id: RemoteId) {
-  await trx.insertInto('remote_channels').values({ remote_id: id }).onConflict((oc) => oc.column('remote_id').doNothing()).execute();
+  await trx
+    .insertInto('remote_channels')
+    .values({ remote_id: id })
+    .onConflict((oc) => oc.column('remote_id').doNothing())
+    .execute();
   return trx.selectFrom('remote_channels').selectAll().where('remote_id', '=', id).forUpdate().executeTakeFirstOrThrow();
 }
 
 export async function isRegistered(db: Db, id: RemoteId, version: string) {
-  return (await db.selectFrom('remote_versions').select('entry').where('remote_id', '=', id).where('version', '=', version).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('remote_versions').select('entry').where('remote_id', '=', id).where('version', '=', version).executeTakeFirst()) ?? null
+  );
 }
 
 export interface NewVersion {
@@ -85,30 +97,36 @@ export interface NewVersion {
   actorId: string | null;
 }
 
+/** Inserts a version unless it exists; whether it was new. */
+async function insertVersion(db: Db, v: NewVersion): Promise<boolean> {
+  const inserted = await db
+    .insertInto('remote_versions')
+    .values({
+      remote_id: v.id,
+      version: v.version,
+      entry: v.entry,
+      build_version: v.facts?.buildVersion ?? null,
+      requires: v.facts?.requires ?? null,
+      registered_by: v.actorId,
+    })
+    .onConflict((oc) => oc.columns(['remote_id', 'version']).doNothing())
+    .returning('version')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 /** Adds a checked version (409 when that version exists: releases are immutable). */
 export async function registerVersion(db: Kysely<DB>, v: NewVersion): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('remote_versions')
-      .values({ remote_id: v.id, version: v.version, entry: v.entry, build_version: v.facts?.buildVersion ?? null, requires: v.facts?.requires ?? null, registered_by: v.actorId })
-      .onConflict((oc) => oc.columns(['remote_id', 'version']).doNothing())
-      .returning('version')
-      .executeTakeFirst();
-    if (!inserted) throw new HttpError(409, REGISTRY_MESSAGES.exists(v.id, v.version));
+    if (!(await insertVersion(trx, v))) throw new HttpError(409, REGISTRY_MESSAGES.exists(v.id, v.version));
     await record(trx, v.id, 'register', v.version, v.actorId, v.entry);
   });
 }
 
-/** Registers builds the server found on disk at start (no-op for versions already known). */
-export async function registerFoundVersions(db: Kysely<DB>, found: { id: RemoteId; version: string; entry: string; facts: FederationManifestFacts | null }[]): Promise<void> {
+/** Registers builds the server found on disk (and checked) at start (no-op for versions already known). */
+export async function registerFoundVersions(db: Kysely<DB>, found: Omit<NewVersion, 'actorId'>[]): Promise<void> {
   for (const f of found) {
-    const inserted = await db
-      .insertInto('remote_versions')
-      .values({ remote_id: f.id, version: f.version, entry: f.entry, build_version: f.facts?.buildVersion ?? null, requires: f.facts?.requires ?? null, registered_by: null })
-      .onConflict((oc) => oc.columns(['remote_id', 'version']).doNothing())
-      .returning('version')
-      .executeTakeFirst();
-    if (inserted) await record(db, f.id, 'register', f.version, null, `${f.entry} (found at start)`);
+    if (await insertVersion(db, { ...f, actorId: null })) await record(db, f.id, 'register', f.version, null, `${f.entry} (found at start)`);
   }
 }
 
@@ -117,21 +135,49 @@ export async function currentVersion(db: Db, id: RemoteId, sources: RegistrySour
   return channel?.current_version ?? baseOf(id, sources)?.version ?? null;
 }
 
-/** Makes a registered version current (the previous current is kept for rollback). */
-export async function promote(db: Kysely<DB>, id: RemoteId, version: string, actorId: string | null, sources: RegistrySources): Promise<string> {
+/**
+ * Makes a registered version current (the previous current is kept for rollback). A withdrawn version
+ * (a canary rolled back for failing) only with `confirmWithdrawn`: else 409 saying when and why.
+ */
+export async function promote(
+  db: Kysely<DB>,
+  id: RemoteId,
+  version: string,
+  actorId: string | null,
+  sources: RegistrySources,
+  options: { confirmWithdrawn?: boolean } = {},
+): Promise<string> {
   await db.transaction().execute(async (trx) => {
-    if (!(await isRegistered(trx, id, version))) throw new HttpError(404, REGISTRY_MESSAGES.unknownVersion(id, version));
     const channel = await lockChannel(trx, id);
+    const row = await trx
+      .selectFrom('remote_versions')
+      .select(['withdrawn', 'withdrawn_at', 'withdrawn_reason'])
+      .where('remote_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, REGISTRY_MESSAGES.unknownVersion(id, version));
+    if (row.withdrawn && !options.confirmWithdrawn)
+      throw new HttpError(409, REGISTRY_MESSAGES.withdrawn(id, version, row.withdrawn_at, row.withdrawn_reason));
     const was = channel.current_version ?? baseOf(id, sources)?.version ?? null;
     if (was === version && channel.current_version) return;
     const previous = channel.current_version ? [...channel.previous_versions, channel.current_version] : channel.previous_versions;
     const canaryDone = channel.canary_version === version;
     await trx
       .updateTable('remote_channels')
-      .set({ current_version: version, previous_versions: previous, ...(canaryDone ? { canary_version: null, canary_percent: null } : {}), updated_at: sql<Date>`now()` })
+      .set({
+        current_version: version,
+        previous_versions: previous,
+        ...(canaryDone ? { canary_version: null, canary_percent: null } : {}),
+        updated_at: sql<Date>`now()`,
+      })
       .where('remote_id', '=', id)
       .execute();
-    await trx.updateTable('remote_versions').set({ withdrawn: false }).where('remote_id', '=', id).where('version', '=', version).execute();
+    await trx
+      .updateTable('remote_versions')
+      .set({ withdrawn: false, withdrawn_at: null, withdrawn_reason: null })
+      .where('remote_id', '=', id)
+      .where('version', '=', version)
+      .execute();
     await record(trx, id, 'promote', version, actorId, was ? `from ${was}` : null);
   });
   return version;
@@ -144,7 +190,11 @@ export async function rollback(db: Kysely<DB>, id: RemoteId, actorId: string | n
     if (!channel.current_version) throw new HttpError(409, REGISTRY_MESSAGES.nothingToRollBack(id));
     const previous = [...channel.previous_versions];
     const back = previous.pop() ?? null;
-    await trx.updateTable('remote_channels').set({ current_version: back, previous_versions: previous, updated_at: sql<Date>`now()` }).where('remote_id', '=', id).execute();
+    await trx
+      .updateTable('remote_channels')
+      .set({ current_version: back, previous_versions: previous, updated_at: sql<Date>`now()` })
+      .where('remote_id', '=', id)
+      .execute();
     const now = back ?? baseOf(id, sources)?.version ?? null;
     await record(trx, id, 'rollback', now, actorId, `from ${channel.current_version}`);
     return now;
@@ -152,12 +202,19 @@ export async function rollback(db: Kysely<DB>, id: RemoteId, actorId: string | n
 }
 
 /** Serves `version` to `percent` % of users (null: no canary). */
-export async function setCanary(db: Kysely<DB>, id: RemoteId, canary: { version: string; percent: number } | null, actorId: string | null, sources: RegistrySources): Promise<void> {
+export async function setCanary(
+  db: Kysely<DB>,
+  id: RemoteId,
+  canary: { version: string; percent: number } | null,
+  actorId: string | null,
+  sources: RegistrySources,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const channel = await lockChannel(trx, id);
     if (canary) {
       if (!(await isRegistered(trx, id, canary.version))) throw new HttpError(404, REGISTRY_MESSAGES.unknownVersion(id, canary.version));
-      if ((channel.current_version ?? baseOf(id, sources)?.version) === canary.version) throw new HttpError(409, REGISTRY_MESSAGES.canaryIsCurrent(id, canary.version));
+      if ((channel.current_version ?? baseOf(id, sources)?.version) === canary.version)
+        throw new HttpError(409, REGISTRY_MESSAGES.canaryIsCurrent(id, canary.version));
     }
     await trx
       .updateTable('remote_channels')
@@ -187,7 +244,16 @@ export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: Regi
     db
       .selectFrom('remote_versions as v')
       .leftJoin('users as u', 'u.id', 'v.registered_by')
-      .select(['v.version', 'v.entry', 'v.registered_at', 'v.withdrawn', 'v.requires', 'u.email as registered_by'])
+      .select([
+        'v.version',
+        'v.entry',
+        'v.registered_at',
+        'v.withdrawn',
+        'v.withdrawn_at',
+        'v.withdrawn_reason',
+        'v.requires',
+        'u.email as registered_by',
+      ])
       .where('v.remote_id', '=', id)
       .orderBy('v.registered_at', 'desc')
       .orderBy('v.version', 'desc')
@@ -218,10 +284,25 @@ export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: Regi
       entry: r.entry,
       registeredAt: r.registered_at.toISOString(),
       registeredBy: r.registered_by ?? null,
-      status: r.version === current ? ('current' as const) : r.version === canary?.version ? ('canary' as const) : r.withdrawn ? ('withdrawn' as const) : ('available' as const),
+      status:
+        r.version === current
+          ? ('current' as const)
+          : r.version === canary?.version
+            ? ('canary' as const)
+            : r.withdrawn
+              ? ('withdrawn' as const)
+              : ('available' as const),
       requires: r.requires,
+      withdrawn: r.withdrawn ? { at: r.withdrawn_at?.toISOString() ?? null, reason: r.withdrawn_reason } : null,
       health: { loaded: count(r.version, 'loaded'), failed: count(r.version, 'load-failed') + count(r.version, 'render-failed') },
     })),
-    events: events.map((e) => ({ id: String(e.id), action: e.action, version: e.version, detail: e.detail, at: e.created_at.toISOString(), by: e.actor ?? null })),
+    events: events.map((e) => ({
+      id: String(e.id),
+      action: e.action,
+      version: e.version,
+      detail: e.detail,
+      at: e.created_at.toISOString(),
+      by: e.actor ?? null,
+    })),
   };
 }

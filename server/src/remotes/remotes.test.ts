@@ -1,45 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../config.js';
 import { makeStaticRoot } from '../testing/static-root.js';
 import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
-import { CANARY_MIN_REPORTS } from './health.js';
 import { canaryBucket } from './registry.js';
+import { CHUNKS, MAJOR, manifest, PROVIDED, releaseFiles } from './testing.js';
 
-/** What the studio provides when no shell is built: the checkout's @accent/shared version. */
-const PROVIDED = (JSON.parse(readFileSync(join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
-const [MAJOR, MINOR] = PROVIDED.split('.');
-
-/** A federation manifest as @module-federation/enhanced 2.9 writes it (the parts the registry reads). */
-const manifest = (name: string, buildVersion: string | null, requires = `^${MAJOR}.${MINOR}.0`) =>
-  JSON.stringify({
-    id: name,
-    name,
-    metaData: {
-      name,
-      type: 'app',
-      buildInfo: buildVersion ? { buildVersion, buildName: name } : { buildName: name },
-      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
-      globalName: name,
-      publicPath: 'auto',
-    },
-    shared: [
-      { id: `${name}:react`, name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
-      { id: `${name}:@accent/shared`, name: '@accent/shared', version: PROVIDED, singleton: true, requiredVersion: requires },
-    ],
-    remotes: [],
-    exposes: [{ id: `${name}:module`, name: 'module', path: './module' }],
-  });
+const withoutFile = (files: Record<string, string>, path: string) => Object.fromEntries(Object.entries(files).filter(([p]) => p !== path));
 
 /** Manifests served over real HTTP, as a CDN would. */
 function startManifestServer(): Promise<{ server: Server; url: (path: string) => string }> {
   const pages: Record<string, [number, string, string]> = {
     '/agents/1.4.0/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', '1.4.0')],
+    '/agents/1.4.0/remoteEntry.js': [200, 'text/javascript', 'var mfe_agents;'],
     '/agents/1.5.0/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', '1.5.0')],
+    '/agents/1.5.0/remoteEntry.js': [200, 'text/javascript', 'var mfe_agents;'],
+    // a manifest whose remote entry is not where it says
+    '/agents/no-entry/mf-manifest.json': [200, 'application/json', manifest('mfe_agents', '1.4.2')],
     '/agents/html/mf-manifest.json': [200, 'text/html', '<!doctype html><html><body>Welcome</body></html>'],
     '/agents/json/mf-manifest.json': [200, 'application/json', '{"hello":"world"}'],
     '/agents/broken/mf-manifest.json': [500, 'text/plain', 'boom'],
@@ -57,15 +36,6 @@ function startManifestServer(): Promise<{ server: Server; url: (path: string) =>
   );
 }
 
-function makeReleases(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'accent-releases-'));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  return dir;
-}
-
 describe('remote registry', () => {
   let ctx: TestContext;
   let admin: SignedIn;
@@ -76,15 +46,18 @@ describe('remote registry', () => {
     cdn = await startManifestServer();
     const staticRoot = makeStaticRoot({
       'mfe-agents/package.json': JSON.stringify({ name: 'mfe-agents', version: '1.2.3' }),
-      'mfe-agents/dist/mf-manifest.json': manifest('mfe_agents', '1.2.3'),
-      'mfe-agents/dist/remoteEntry.js': 'var mfe_agents;',
+      ...releaseFiles('mfe-agents/dist', 'mfe_agents', '1.2.3'),
       // built without a federation manifest: not a usable remote
       'mfe-flows/dist/index.html': '<html></html>',
     });
-    const releasesDir = makeReleases({
-      'agents/1.3.0/mf-manifest.json': manifest('mfe_agents', '1.3.0'),
-      'agents/1.3.0/remoteEntry.js': 'var mfe_agents;',
-      'agents/9.0.0/mf-manifest.json': manifest('mfe_agents', '9.0.0', `^${Number(MAJOR) + 1}.0`),
+    const releasesDir = makeStaticRoot({
+      ...releaseFiles('agents/1.3.0', 'mfe_agents', '1.3.0'),
+      ...releaseFiles('agents/9.0.0', 'mfe_agents', '9.0.0', `^${Number(MAJOR) + 1}.0`),
+      // incomplete or mislabelled folders: never registered, whatever their manifest says
+      ...withoutFile(releaseFiles('agents/1.6.0', 'mfe_agents', '1.6.0'), 'agents/1.6.0/remoteEntry.js'),
+      ...withoutFile(releaseFiles('agents/1.7.0', 'mfe_agents', '1.7.0'), `agents/1.7.0/${CHUNKS[0]}`),
+      ...releaseFiles('agents/1.8.0', 'mfe_agents', '1.8.1'),
+      ...releaseFiles('agents/1.9.0', 'mfe_flows', '1.9.0'),
     });
     ctx = await createTestContext({
       env: {
@@ -96,7 +69,7 @@ describe('remote registry', () => {
     });
     admin = await loginAdmin(ctx.app);
     member = await loginMember(ctx.app);
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await ctx.close();
     cdn.server.close();
@@ -111,12 +84,13 @@ describe('remote registry', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, who: SignedIn | null = admin) =>
     ctx.app.inject({ method, url: `/api/v1/remotes/${url}`, payload: body as object, headers: who?.headers });
   const register = (version: string, entry: string) => call('POST', 'agents/versions', { version, entry });
-  const versions = async () => (await call('GET', 'agents/versions')).json() as {
-    current: string;
-    canary: { version: string; percent: number } | null;
-    versions: { version: string; entry: string; registeredBy: string | null; status: string; health: { loaded: number; failed: number } }[];
-    events: { action: string; version: string | null; detail: string | null; by: string | null }[];
-  };
+  const versions = async () =>
+    (await call('GET', 'agents/versions')).json() as {
+      current: string;
+      canary: { version: string; percent: number } | null;
+      versions: { version: string; entry: string; registeredBy: string | null; status: string; health: { loaded: number; failed: number } }[];
+      events: { action: string; version: string | null; detail: string | null; by: string | null }[];
+    };
 
   it('is public and lists local builds (with their package version) and configured remotes', async () => {
     expect(await registry()).toEqual([
@@ -125,10 +99,11 @@ describe('remote registry', () => {
     ]);
   });
 
-  it('registers the builds found at start: the built dist and every release folder this studio can run', async () => {
+  it('registers the builds found at start: the built dist and every release folder that passes a registration’s checks', async () => {
     const list = await versions();
     expect(list.current).toBe('1.2.3');
-    // 9.0.0 needs a newer contract: served as a file, never offered
+    // 9.0.0 needs a newer contract, 1.6.0 has no remoteEntry.js, 1.7.0 misses a chunk, 1.8.0 was built as
+    // 1.8.1, 1.9.0 is another remote: served as files, never offered
     expect(list.versions.map((v) => [v.version, v.entry, v.status, v.registeredBy]).sort()).toEqual([
       ['1.2.3', '/mfe/agents/mf-manifest.json', 'current', null],
       ['1.3.0', '/mfe/agents/1.3.0/mf-manifest.json', 'available', null],
@@ -141,20 +116,76 @@ describe('remote registry', () => {
   });
 
   it.each([
-    ['unreachable (HTTP status)', '/agents/missing/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} could not be fetched: HTTP 404 Not Found.`],
-    ['a server error', '/agents/broken/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} could not be fetched: HTTP 500 Internal Server Error.`],
-    ['an HTML page', '/agents/html/mf-manifest.json', '1.4.0', (url: string) => `${url} is not a Module Federation manifest (mf-manifest.json of a remote build).`],
-    ['JSON that is no manifest', '/agents/json/mf-manifest.json', '1.4.0', (url: string) => `${url} is not a Module Federation manifest (mf-manifest.json of a remote build).`],
-    ['another remote', '/flows/1.4.0/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} is the remote "mfe_flows", not Agents (mfe_agents).`],
+    [
+      'unreachable (HTTP status)',
+      '/agents/missing/mf-manifest.json',
+      '1.4.0',
+      (url: string) => `The manifest at ${url} could not be fetched: HTTP 404 Not Found.`,
+    ],
+    [
+      'a server error',
+      '/agents/broken/mf-manifest.json',
+      '1.4.0',
+      (url: string) => `The manifest at ${url} could not be fetched: HTTP 500 Internal Server Error.`,
+    ],
+    [
+      'an HTML page',
+      '/agents/html/mf-manifest.json',
+      '1.4.0',
+      (url: string) => `${url} is not a Module Federation manifest (mf-manifest.json of a remote build).`,
+    ],
+    [
+      'JSON that is no manifest',
+      '/agents/json/mf-manifest.json',
+      '1.4.0',
+      (url: string) => `${url} is not a Module Federation manifest (mf-manifest.json of a remote build).`,
+    ],
+    [
+      'another remote',
+      '/flows/1.4.0/mf-manifest.json',
+      '1.4.0',
+      (url: string) => `The manifest at ${url} is the remote "mfe_flows", not Agents (mfe_agents).`,
+    ],
     ['another version', '/agents/1.4.0/mf-manifest.json', '1.4.1', (url: string) => `The manifest at ${url} was built as version 1.4.0, not 1.4.1.`],
-    ['no build version', '/agents/unversioned/mf-manifest.json', '1.4.0', (url: string) => `The manifest at ${url} carries no build version; build it as version 1.4.0 (pnpm release sets it).`],
-    ['a newer contract', '/agents/next/mf-manifest.json', '3.0.0', () => `Agents 3.0.0 needs the studio contract ^${Number(MAJOR) + 1}.0; this studio provides ${PROVIDED}.`],
+    [
+      'no build version',
+      '/agents/unversioned/mf-manifest.json',
+      '1.4.0',
+      (url: string) => `The manifest at ${url} carries no build version; build it as version 1.4.0 (pnpm release sets it).`,
+    ],
+    [
+      'a newer contract',
+      '/agents/next/mf-manifest.json',
+      '3.0.0',
+      () => `Agents 3.0.0 needs the studio contract ^${Number(MAJOR) + 1}.0; this studio provides ${PROVIDED}.`,
+    ],
   ])('refuses %s with 422 and the reason, saving nothing', async (_case, path, version, message) => {
     const url = cdn.url(path);
     const response = await register(version, url);
     expect(response.json()).toEqual({ detail: message(url) });
     expect(response.statusCode).toBe(422);
     expect((await versions()).versions.some((v) => v.entry === url)).toBe(false);
+  });
+
+  it('refuses a build whose files are not all there: on this server every chunk, elsewhere the remote entry', async () => {
+    for (const [version, file] of [
+      ['1.6.0', 'remoteEntry.js'],
+      ['1.7.0', CHUNKS[0]],
+    ]) {
+      const response = await register(version, `/mfe/agents/${version}/mf-manifest.json`);
+      expect(response.json()).toEqual({
+        detail: `The build at /mfe/agents/${version}/mf-manifest.json is incomplete: ${file}, named by its manifest, is missing.`,
+      });
+      expect(response.statusCode).toBe(422);
+    }
+    const url = cdn.url('/agents/no-entry/mf-manifest.json');
+    const elsewhere = await register('1.4.2', url);
+    expect(elsewhere.json()).toEqual({
+      detail: `The remote entry ${cdn.url('/agents/no-entry/remoteEntry.js')} could not be fetched: HTTP 404 Not Found.`,
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    expect((await versions()).versions.map((v) => v.version)).not.toEqual(expect.arrayContaining(['1.6.0']));
+    expect((await call('POST', 'agents/promote', { version: '1.6.0' })).statusCode).toBe(404);
   });
 
   it('refuses an address nothing answers, a same-origin path that is missing, and an incompatible release', async () => {
@@ -171,7 +202,10 @@ describe('remote registry', () => {
   });
 
   it('never promotes or canaries a version this studio cannot run (e.g. registered before the studio changed)', async () => {
-    await ctx.database.db.insertInto('remote_versions').values({ remote_id: 'agents', version: '8.0.0', entry: '/mfe/agents/8.0.0/mf-manifest.json', requires: '^99.0' }).execute();
+    await ctx.database.db
+      .insertInto('remote_versions')
+      .values({ remote_id: 'agents', version: '8.0.0', entry: '/mfe/agents/8.0.0/mf-manifest.json', requires: '^99.0' })
+      .execute();
     const message = { detail: `Agents 8.0.0 needs the studio contract ^99.0; this studio provides ${PROVIDED}.` };
     const promoted = await call('POST', 'agents/promote', { version: '8.0.0' });
     expect(promoted.statusCode).toBe(422);
@@ -190,7 +224,9 @@ describe('remote registry', () => {
     expect((added as unknown as { registeredAt: string }).registeredAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const again = await register('1.4.0', cdn.url('/agents/1.5.0/mf-manifest.json'));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Agents 1.4.0 is already registered; a released version is never replaced. Release it as a new version.' });
+    expect(again.json()).toEqual({
+      detail: 'Agents 1.4.0 is already registered; a released version is never replaced. Release it as a new version.',
+    });
   });
 
   it('promotes and rolls back, step by step, down to the built version', async () => {
@@ -226,13 +262,19 @@ describe('remote registry', () => {
     const set = await call('PUT', 'agents/canary', { version: '1.4.0', percent: 50 });
     expect(set.statusCode).toBe(200);
     expect((set.json() as { canary: unknown }).canary).toEqual({ version: '1.4.0', percent: 50 });
-    const idOf = async (email: string) => (await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const idOf = async (email: string) =>
+      (await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     for (const [who, id] of [
       [admin, await idOf('admin@accent.local')],
       [member, await idOf('member@accent.local')],
     ] as const) {
       const expected = canaryBucket(id, 'agents') < 50 ? '1.4.0' : '1.2.3';
-      for (let i = 0; i < 3; i++) expect(await agents(who)).toMatchObject({ version: expected, channel: expected === '1.4.0' ? 'canary' : 'current', canary: { version: '1.4.0', percent: 50 } });
+      for (let i = 0; i < 3; i++)
+        expect(await agents(who)).toMatchObject({
+          version: expected,
+          channel: expected === '1.4.0' ? 'canary' : 'current',
+          canary: { version: '1.4.0', percent: 50 },
+        });
     }
     // before sign-in: the current version
     expect((await agents()).version).toBe('1.2.3');
@@ -244,37 +286,51 @@ describe('remote registry', () => {
     const bad = await call('PUT', 'agents/canary', { version: '1.4.0', percent: 100 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ detail: 'percent: Percent must be between 1 and 99' });
-    expect((await call('PUT', 'agents/canary', { version: '1.2.3', percent: 10 })).json()).toEqual({ detail: 'Agents 1.2.3 is already the current version.' });
+    expect((await call('PUT', 'agents/canary', { version: '1.2.3', percent: 10 })).json()).toEqual({
+      detail: 'Agents 1.2.3 is already the current version.',
+    });
   });
 
-  it('rolls a failing canary back by itself and tells admins in the registry’s trail', async () => {
-    const report = (outcome: string, reference: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/health', payload: { version: '1.4.0', outcome, reference, message: 'TypeError: x is not a function' }, remoteAddress: '10.1.1.1' });
-    const first = await report('loaded', 'ref-000001');
-    expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ reference: 'ref-000001', rolledBack: false });
-    expect((await report('load-failed', 'ref-000002')).json()).toEqual({ reference: 'ref-000002', rolledBack: false });
-    expect((await report('render-failed', 'ref-000003')).json()).toEqual({ reference: 'ref-000003', rolledBack: false });
-    expect(CANARY_MIN_REPORTS).toBe(4);
-    expect((await report('render-failed', 'ref-000004')).json()).toEqual({ reference: 'ref-000004', rolledBack: true });
-
-    const after = await versions();
-    expect(after.canary).toBeNull();
-    expect(after.versions.find((v) => v.version === '1.4.0')).toMatchObject({ status: 'withdrawn', health: { loaded: 1, failed: 3 } });
-    expect(after.events[0]).toMatchObject({ action: 'canary-rolled-back', version: '1.4.0', by: null, detail: 'Canary Agents 1.4.0 was rolled back automatically: 3 of 4 loads failed (limit 25%).' });
+  it('stops a canary by hand', async () => {
+    const stopped = await call('DELETE', 'agents/canary');
+    expect(stopped.statusCode).toBe(200);
+    expect((stopped.json() as { canary: unknown }).canary).toBeNull();
+    expect((await versions()).events[0]).toMatchObject({ action: 'canary-stop', version: '1.4.0', by: 'admin@accent.local' });
     expect((await agents(admin)).version).toBe('1.2.3');
-    expect((await agents(member)).version).toBe('1.2.3');
   });
 
   it('rate-limits the beacon per address and validates it', async () => {
     const send = (i: number) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/health', payload: { version: '1.2.3', outcome: 'loaded', reference: `rate-${String(i).padStart(4, '0')}` }, remoteAddress: '10.9.9.9' });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/remotes/agents/health',
+        payload: {
+          version: '1.2.3',
+          outcome: 'loaded',
+          reference: `rate-${String(i).padStart(4, '0')}`,
+          pageLoad: `page-${String(i).padStart(4, '0')}`,
+        },
+        headers: member.headers,
+        remoteAddress: '10.9.9.9',
+      });
     for (let i = 0; i < 30; i++) expect((await send(i)).statusCode).toBe(202);
     const limited = await send(30);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ detail: 'Too many reports. Please wait a minute.' });
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/health', payload: { version: '1.2.3', outcome: 'exploded', reference: 'ok-123456' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/remotes/agents/health',
+      payload: { version: '1.2.3', outcome: 'exploded', reference: 'ok-123456', pageLoad: 'page-123456' },
+      headers: member.headers,
+    });
     expect(bad.statusCode).toBe(400);
+    const noPage = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/remotes/agents/health',
+      payload: { version: '1.2.3', outcome: 'loaded', reference: 'ok-123456' },
+      headers: member.headers,
+    });
+    expect(noPage.json()).toEqual({ detail: 'pageLoad: Page load is required' });
   });
 
   it('PUT checks like POST, then registers and promotes in one call; DELETE goes back to the built version', async () => {
@@ -322,7 +378,9 @@ describe('remote registry', () => {
     const unknown = await call('PUT', 'billing', { entry: '/x/mf-manifest.json', version: '1.0.0' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ detail: 'id: Unknown remote; expected one of agents, missions, flows, background, pages' });
-    expect((await call('PUT', 'agents', { entry: 'javascript:alert(1)', version: '1.0.0' })).json()).toEqual({ detail: 'entry: Entry must be an http(s) URL or a path starting with /' });
+    expect((await call('PUT', 'agents', { entry: 'javascript:alert(1)', version: '1.0.0' })).json()).toEqual({
+      detail: 'entry: Entry must be an http(s) URL or a path starting with /',
+    });
     expect((await call('PUT', 'agents', { entry: '/x/mf-manifest.json' })).json()).toEqual({ detail: 'version: Version is required' });
     expect((await register('../../etc', '/x/mf-manifest.json')).json()).toEqual({
       detail: 'version: Version may only contain letters, digits, dots, dashes, plus signs and underscores (e.g. 1.4.0)',
@@ -338,30 +396,42 @@ describe('remote registry behind the webhooks’ address rules', () => {
 
   beforeAll(async () => {
     cdn = await startManifestServer();
-    releasesDir = makeReleases({});
+    releasesDir = makeStaticRoot({});
     ctx = await createTestContext({ env: { RELEASES_DIR: releasesDir } });
     admin = await loginAdmin(ctx.app);
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await ctx.close();
     cdn.server.close();
   });
 
-  const register = (version: string, entry: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/versions', payload: { version, entry }, headers: admin.headers });
+  const register = (version: string, entry: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/remotes/agents/versions', payload: { version, entry }, headers: admin.headers });
 
   it('refuses loopback, link-local and metadata addresses like a webhook would', async () => {
     const loopback = await register('1.4.0', cdn.url('/agents/1.4.0/mf-manifest.json'));
     expect(loopback.statusCode).toBe(422);
-    expect(loopback.json()).toEqual({ detail: 'Refused to connect to 127.0.0.1: loopback addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.' });
+    expect(loopback.json()).toEqual({
+      detail:
+        'Refused to connect to 127.0.0.1: loopback addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.',
+    });
     const metadata = await register('1.4.0', 'http://169.254.169.254/latest/mf-manifest.json');
-    expect(metadata.json()).toEqual({ detail: 'Refused to connect to 169.254.169.254: metadata addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.' });
+    expect(metadata.json()).toEqual({
+      detail:
+        'Refused to connect to 169.254.169.254: metadata addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.',
+    });
     const linkLocal = await register('1.4.0', 'http://169.254.10.10/mf-manifest.json');
-    expect(linkLocal.json()).toEqual({ detail: 'Refused to connect to 169.254.10.10: link-local addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.' });
+    expect(linkLocal.json()).toEqual({
+      detail:
+        'Refused to connect to 169.254.10.10: link-local addresses are not allowed. An administrator can allow them with ALLOW_PRIVATE_WEBHOOKS=true.',
+    });
   });
 
   it('still accepts this server’s own /mfe/ paths, released while it runs', async () => {
-    mkdirSync(join(releasesDir, 'agents', '1.3.0'), { recursive: true });
-    writeFileSync(join(releasesDir, 'agents', '1.3.0', 'mf-manifest.json'), manifest('mfe_agents', '1.3.0'));
+    for (const [path, content] of Object.entries(releaseFiles('agents/1.3.0', 'mfe_agents', '1.3.0'))) {
+      mkdirSync(join(releasesDir, path, '..'), { recursive: true });
+      writeFileSync(join(releasesDir, path), content);
+    }
     const created = await register('1.3.0', '/mfe/agents/1.3.0/mf-manifest.json');
     expect(created.statusCode).toBe(201);
   });

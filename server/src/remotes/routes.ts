@@ -13,8 +13,8 @@ import { apiErrorSchema } from '../http/api-error.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
 import { recordHealth } from './health.js';
-import { discoverReleases, localEntry, readManifestFile, releaseEntry } from './local.js';
-import { checkRemoteManifest, ManifestProblem, type ManifestCheckOptions } from './manifest.js';
+import { discoverReleases, localEntry, releaseEntry } from './local.js';
+import { checkBuildFolder, checkRemoteManifest, ManifestProblem, type ManifestCheckOptions } from './manifest.js';
 import {
   describeRemote,
   isRegistered,
@@ -60,15 +60,23 @@ export const remoteUpdateSchema = z.object({
   version: versionSchema,
 });
 
-const promoteSchema = z.object({ version: versionSchema });
+/** A withdrawn version (a canary rolled back for failing) is promoted only when the caller confirms it. */
+const confirmWithdrawnSchema = z.boolean({ error: 'confirmWithdrawn must be true or false' }).optional();
+const promoteSchema = z.object({ version: versionSchema, confirmWithdrawn: confirmWithdrawnSchema });
 const canarySchema = z.object({
   version: versionSchema,
-  percent: z.number({ error: 'Percent must be a number' }).int('Percent must be a whole number').min(1, 'Percent must be between 1 and 99').max(99, 'Percent must be between 1 and 99'),
+  percent: z
+    .number({ error: 'Percent must be a number' })
+    .int('Percent must be a whole number')
+    .min(1, 'Percent must be between 1 and 99')
+    .max(99, 'Percent must be between 1 and 99'),
 });
 const healthSchema = z.object({
   version: z.string().trim().min(1).max(64),
   outcome: z.enum(['loaded', 'load-failed', 'render-failed']),
   reference: z.string().regex(/^[A-Za-z0-9-]{6,40}$/, 'Reference must be 6 to 40 letters, digits or dashes'),
+  /** the page load the report comes from: one outcome per user, version and page load */
+  pageLoad: z.string({ error: 'Page load is required' }).regex(/^[A-Za-z0-9-]{6,40}$/, 'Page load must be 6 to 40 letters, digits or dashes'),
   message: z.string().max(2000).optional(),
 });
 
@@ -90,10 +98,21 @@ const versionsResponseSchema = z.object({
       registeredBy: z.string().nullable(),
       status: z.enum(['current', 'canary', 'available', 'withdrawn']),
       requires: z.string().nullable(),
+      /** when and why it was withdrawn (null: it is not) */
+      withdrawn: z.object({ at: z.string().nullable(), reason: z.string().nullable() }).nullable(),
       health: z.object({ loaded: z.number(), failed: z.number() }),
     }),
   ),
-  events: z.array(z.object({ id: z.string(), action: z.string(), version: z.string().nullable(), detail: z.string().nullable(), at: z.string(), by: z.string().nullable() })),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      action: z.string(),
+      version: z.string().nullable(),
+      detail: z.string().nullable(),
+      at: z.string(),
+      by: z.string().nullable(),
+    }),
+  ),
 });
 const currentResponseSchema = z.object({ id: z.enum(REMOTE_IDS), current: z.string().nullable() });
 
@@ -105,31 +124,41 @@ export interface RemoteRoutesOptions extends RegistrySources {
   manifest: Omit<ManifestCheckOptions, 'app'>;
 }
 
-export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (app, { db, authenticate, local, overrides, releasesDir, manifest }) => {
+export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
+  app,
+  { db, authenticate, local, overrides, releasesDir, manifest },
+) => {
   const sources: RegistrySources = { local, overrides };
-  // The builds on this server's disk become versions (the built dist/ is each remote's first one).
-  // A release built for another studio contract is left out (the registry would refuse it too).
+  // The builds on this server's disk become versions (the built dist/ is each remote's first one), once
+  // they pass the checks of a registration: a folder that is not a complete build of that remote and
+  // version, or needs another studio contract, is left out with a warning.
   const found = [
-    ...local.map((l) => ({ id: l.id, version: l.version, entry: localEntry(l.id), facts: readManifestFile(l.distDir) })),
-    ...discoverReleases(releasesDir).map((r) => ({ id: r.id, version: r.version, entry: releaseEntry(r.id, r.version), facts: readManifestFile(r.dir) })),
-  ];
+    ...local.map((l) => ({ id: l.id, version: l.version, entry: localEntry(l.id), dir: l.distDir })),
+    ...discoverReleases(releasesDir).map((r) => ({ id: r.id, version: r.version, entry: releaseEntry(r.id, r.version), dir: r.dir })),
+  ].flatMap((f) => {
+    try {
+      return [{ ...f, facts: checkBuildFolder(f.id, f.version, f.entry, f.dir, manifest.contractVersion) }];
+    } catch (error) {
+      if (!(error instanceof ManifestProblem)) throw error;
+      app.log.warn(`${f.entry} is not registered: ${error.message}`);
+      return [];
+    }
+  });
   // once the server is ready: it migrates its database after building the app
   app.addHook('onReady', async () => {
-    await registerFoundVersions(
-      db,
-      found.filter((f) => {
-        const mismatch = contractMismatch(f.id, f.version, f.facts?.requires ?? null, manifest.contractVersion);
-        if (mismatch) app.log.warn(`${f.entry} is not registered: ${mismatch}`);
-        return !mismatch;
-      }),
-    );
+    await registerFoundVersions(db, found);
   });
 
   /** A registered version is served only while this studio provides the contract it needs. */
   const servable = async (request: FastifyRequest) => {
     const { id } = request.params as { id: RemoteId };
     const { version } = request.body as { version: string };
-    const row = await db.selectFrom('remote_versions').select('requires').where('remote_id', '=', id).where('version', '=', version).executeTakeFirst();
+    const row = await db
+      .selectFrom('remote_versions')
+      .select('requires')
+      .where('remote_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
     const mismatch = row ? contractMismatch(id, version, row.requires, manifest.contractVersion) : null;
     if (mismatch) throw new HttpError(422, mismatch);
   };
@@ -139,7 +168,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
   const security = [{ bearerAuth: [] }];
   const tags = ['remotes'];
 
-  /** The signed-in caller's id, or null: the registry and the beacon also answer before sign-in. */
+  /** The signed-in caller's id, or null: the registry also answers before sign-in. */
   const callerId = async (request: FastifyRequest) => {
     if (!request.headers.authorization) return null;
     try {
@@ -177,7 +206,16 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.get(
     '/remotes/:id/versions',
-    { ...admin, schema: { tags, summary: "A remote's versions, current, canary, health per version and last changes", security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "A remote's versions, current, canary, health per version and last changes",
+        security,
+        params: remoteParamsSchema,
+        response: { 200: versionsResponseSchema, ...errors },
+      },
+    },
     async (request) => describeRemote(db, request.params.id, sources),
   );
 
@@ -207,9 +245,22 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.post(
     '/remotes/:id/promote',
-    { ...admin, preHandler: servable, schema: { tags, summary: 'Make a registered version current', security, params: remoteParamsSchema, body: promoteSchema, response: { 200: currentResponseSchema, ...errors } } },
+    {
+      ...admin,
+      preHandler: servable,
+      schema: {
+        tags,
+        summary: 'Make a registered version current',
+        security,
+        params: remoteParamsSchema,
+        body: promoteSchema,
+        response: { 200: currentResponseSchema, ...errors },
+      },
+    },
     async (request) => {
-      const current = await promote(db, request.params.id, request.body.version, request.user.id, sources);
+      const current = await promote(db, request.params.id, request.body.version, request.user.id, sources, {
+        confirmWithdrawn: request.body.confirmWithdrawn,
+      });
       await record(db, { ...byCaller(request), action: 'remote.promote', target: request.params.id, details: { version: request.body.version } });
       return { id: request.params.id, current };
     },
@@ -217,7 +268,16 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.post(
     '/remotes/:id/rollback',
-    { ...admin, schema: { tags, summary: 'Back to the version that was current before', security, params: remoteParamsSchema, response: { 200: currentResponseSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Back to the version that was current before',
+        security,
+        params: remoteParamsSchema,
+        response: { 200: currentResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const current = await rollback(db, request.params.id, request.user.id, sources);
       await record(db, { ...byCaller(request), action: 'remote.rollback', target: request.params.id });
@@ -227,7 +287,18 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.put(
     '/remotes/:id/canary',
-    { ...admin, preHandler: servable, schema: { tags, summary: 'Serve a registered version to a share of users (sticky per user)', security, params: remoteParamsSchema, body: canarySchema, response: { 200: versionsResponseSchema, ...errors } } },
+    {
+      ...admin,
+      preHandler: servable,
+      schema: {
+        tags,
+        summary: 'Serve a registered version to a share of users (sticky per user)',
+        security,
+        params: remoteParamsSchema,
+        body: canarySchema,
+        response: { 200: versionsResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       await setCanary(db, request.params.id, request.body, request.user.id, sources);
       await record(db, { ...byCaller(request), action: 'remote.canary', target: request.params.id, details: { ...request.body } });
@@ -237,7 +308,10 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
 
   app.delete(
     '/remotes/:id/canary',
-    { ...admin, schema: { tags, summary: 'Stop the canary', security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } } },
+    {
+      ...admin,
+      schema: { tags, summary: 'Stop the canary', security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } },
+    },
     async (request) => {
       await setCanary(db, request.params.id, null, request.user.id, sources);
       await record(db, { ...byCaller(request), action: 'remote.canary', target: request.params.id, details: { stopped: true } });
@@ -254,7 +328,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
         summary: 'Register (checked like POST …/versions) and promote a build in one call',
         security,
         params: remoteParamsSchema,
-        body: remoteUpdateSchema,
+        body: remoteUpdateSchema.extend({ confirmWithdrawn: confirmWithdrawnSchema }),
         response: { 200: remoteRegistryResponseSchema.shape.remotes.element, ...errors },
       },
     },
@@ -264,7 +338,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
       const known = await isRegistered(db, id, version);
       if (known && known.entry !== entry) throw new HttpError(409, REGISTRY_MESSAGES.exists(id, version));
       if (!known) await registerVersion(db, { id, version, entry, facts: await checked(id, version, entry), actorId: request.user.id });
-      await promote(db, id, version, request.user.id, sources);
+      await promote(db, id, version, request.user.id, sources, { confirmWithdrawn: request.body.confirmWithdrawn });
       await record(db, { ...byCaller(request), action: 'remote.promote', target: id, details: { version, entry } });
       return { id, name: `mfe_${id}`, entry, version };
     },
@@ -274,7 +348,13 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
     '/remotes/:id',
     {
       ...admin,
-      schema: { tags, summary: "Drop the admin's choices for a remote (back to the configured or local build)", security, params: remoteParamsSchema, response: { 200: successResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Drop the admin's choices for a remote (back to the configured or local build)",
+        security,
+        params: remoteParamsSchema,
+        response: { 200: successResponseSchema, ...errors },
+      },
     },
     async (request) => {
       if (!(await resetRemote(db, request.params.id, request.user.id))) throw new HttpError(404, REMOTE_MESSAGES.noOverride(request.params.id));
@@ -286,6 +366,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
   app.post(
     '/remotes/:id/health',
     {
+      onRequest: [authenticate],
       config: {
         rateLimit: {
           max: HEALTH_RATE_LIMIT,
@@ -296,15 +377,26 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (a
       bodyLimit: 8 * 1024,
       schema: {
         tags,
-        summary: "A browser's report of loading or rendering a remote version (public, rate-limited); failures of a canary may roll it back",
+        summary:
+          "A signed-in browser's report of loading or rendering a remote version (rate-limited): counted once per page load, only from users given that version; failures of a canary may roll it back",
+        security,
         params: remoteParamsSchema,
         body: healthSchema,
-        response: { 202: z.object({ reference: z.string(), rolledBack: z.boolean() }), 400: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          202: z.object({ reference: z.string(), counted: z.boolean(), rolledBack: z.boolean() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const { version, outcome, reference, message } = request.body;
-      const result = await recordHealth(db, { reference, id: request.params.id, version, outcome, message: message ?? null, userId: await callerId(request) });
+      const { version, outcome, reference, pageLoad, message } = request.body;
+      const result = await recordHealth(
+        db,
+        { reference, id: request.params.id, version, outcome, message: message ?? null, userId: request.user.id, pageLoad },
+        sources,
+      );
       if (result.rolledBack) request.log.warn({ remote: request.params.id, version }, 'canary rolled back automatically');
       return reply.code(202).send({ reference, ...result });
     },

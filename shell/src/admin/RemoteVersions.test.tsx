@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteVersions, RemoteVersionsApi } from './remote-versions-api.js';
+import { formatDateTime } from './format.js';
 import { failureRate, RemoteVersionsDialog } from './RemoteVersions.js';
 
 const at = '2026-11-23T20:00:00.000Z';
@@ -9,12 +10,46 @@ const data = (over: Partial<RemoteVersions> = {}): RemoteVersions => ({
   current: '1.1.0',
   canary: { version: '1.2.0', percent: 20 },
   versions: [
-    { version: '1.2.0', entry: '/mfe/agents/1.2.0/mf-manifest.json', registeredAt: at, registeredBy: 'admin@accent.local', status: 'canary', requires: '^0.1', health: { loaded: 3, failed: 1 } },
-    { version: '1.1.0', entry: '/mfe/agents/1.1.0/mf-manifest.json', registeredAt: at, registeredBy: 'admin@accent.local', status: 'current', requires: '^0.1', health: { loaded: 9, failed: 0 } },
-    { version: '1.0.0', entry: '/mfe/agents/mf-manifest.json', registeredAt: at, registeredBy: null, status: 'withdrawn', requires: '^0.1', health: { loaded: 0, failed: 0 } },
+    {
+      version: '1.2.0',
+      entry: '/mfe/agents/1.2.0/mf-manifest.json',
+      registeredAt: at,
+      registeredBy: 'admin@accent.local',
+      status: 'canary',
+      requires: '^0.1',
+      withdrawn: null,
+      health: { loaded: 3, failed: 1 },
+    },
+    {
+      version: '1.1.0',
+      entry: '/mfe/agents/1.1.0/mf-manifest.json',
+      registeredAt: at,
+      registeredBy: 'admin@accent.local',
+      status: 'current',
+      requires: '^0.1',
+      withdrawn: null,
+      health: { loaded: 9, failed: 0 },
+    },
+    {
+      version: '1.0.0',
+      entry: '/mfe/agents/mf-manifest.json',
+      registeredAt: at,
+      registeredBy: null,
+      status: 'withdrawn',
+      requires: '^0.1',
+      withdrawn: { at: '2026-11-23T21:30:00.000Z', reason: 'Canary Agents 1.0.0 was rolled back automatically: 4 of 4 visits failed (limit 25%).' },
+      health: { loaded: 0, failed: 4 },
+    },
   ],
   events: [
-    { id: '3', action: 'canary-rolled-back', version: '1.0.1', detail: 'Canary Agents 1.0.1 was rolled back automatically: 3 of 4 loads failed (limit 25%).', at, by: null },
+    {
+      id: '3',
+      action: 'canary-rolled-back',
+      version: '1.0.1',
+      detail: 'Canary Agents 1.0.1 was rolled back automatically: 3 of 4 visits failed (limit 25%).',
+      at,
+      by: null,
+    },
     { id: '2', action: 'promote', version: '1.1.0', detail: 'from 1.0.0', at, by: 'admin@accent.local' },
   ],
   ...over,
@@ -39,11 +74,13 @@ describe('RemoteVersionsDialog', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').firstChild?.textContent)).toEqual(['1.2.0', '1.1.0', '1.0.0']);
     expect(rows[0]).toHaveTextContent('Canary');
-    expect(rows[0]).toHaveTextContent('1 of 4 failed (25%)');
+    expect(rows[0]).toHaveTextContent('1 of 4 visits failed (25%)');
     expect(rows[1]).toHaveTextContent('Current');
     expect(rows[2]).toHaveTextContent('found at start');
-    expect(screen.getByRole('alert')).toHaveTextContent('Canary Agents 1.0.1 was rolled back automatically: 3 of 4 loads failed (limit 25%).');
-    expect(within(screen.getByRole('list', { name: 'Agents recent changes' })).getAllByRole('listitem')[1]).toHaveTextContent('Promoted 1.1.0 · admin@accent.local');
+    expect(screen.getByRole('alert')).toHaveTextContent('Canary Agents 1.0.1 was rolled back automatically: 3 of 4 visits failed (limit 25%).');
+    expect(within(screen.getByRole('list', { name: 'Agents recent changes' })).getAllByRole('listitem')[1]).toHaveTextContent(
+      'Promoted 1.1.0 · admin@accent.local',
+    );
   });
 
   it('promotes, rolls back and starts a canary, then follows the change', async () => {
@@ -64,6 +101,34 @@ describe('RemoteVersionsDialog', () => {
     await ui.type(share, '50');
     await ui.click(screen.getByRole('button', { name: 'Canary Agents 1.0.0' }));
     await waitFor(() => expect(api.setCanary).toHaveBeenCalledWith('agents', { version: '1.0.0', percent: 50 }));
+  });
+
+  it('promotes a withdrawn version only after saying when and why it was withdrawn', async () => {
+    const api = fakeApi();
+    const onChanged = jest.fn(async () => {});
+    const ui = userEvent.setup();
+    render(<RemoteVersionsDialog id="agents" api={api} onClose={() => {}} onChanged={onChanged} />);
+    await ui.click(await screen.findByRole('button', { name: 'Promote Agents 1.0.0' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Promote Agents 1.0.0 again?' });
+    expect(confirm).toHaveTextContent(
+      `Agents 1.0.0 was withdrawn on ${formatDateTime('2026-11-23T21:30:00.000Z')}: Canary Agents 1.0.0 was rolled back automatically: 4 of 4 visits failed (limit 25%).`,
+    );
+    expect(confirm).toHaveTextContent('Promoting it serves it to every user at once.');
+    expect(api.promote).not.toHaveBeenCalled();
+    // cancelled: nothing happens
+    await ui.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Promote Agents 1.0.0 again?' })).toBeNull();
+    expect(api.promote).not.toHaveBeenCalled();
+    // confirmed: promoted with the confirmation the server asks for
+    await ui.click(screen.getByRole('button', { name: 'Promote Agents 1.0.0' }));
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Promote Agents 1.0.0 again?' })).getByRole('button', { name: 'Promote anyway' }),
+    );
+    await waitFor(() => expect(api.promote).toHaveBeenCalledWith('agents', '1.0.0', { confirmWithdrawn: true }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    // an available version is promoted at once, without the confirmation
+    await ui.click(screen.getByRole('button', { name: 'Promote Agents 1.2.0' }));
+    await waitFor(() => expect(api.promote).toHaveBeenLastCalledWith('agents', '1.2.0'));
   });
 
   it('reads the versions again before the registry follows, keeping them on screen if that read fails', async () => {
@@ -109,7 +174,7 @@ describe('RemoteVersionsDialog', () => {
   });
 
   it('words the health of a version', () => {
-    expect(failureRate({ loaded: 0, failed: 0 })).toBe('No reports yet');
-    expect(failureRate({ loaded: 1, failed: 3 })).toBe('3 of 4 failed (75%)');
+    expect(failureRate({ loaded: 0, failed: 0 })).toBe('No visits reported yet');
+    expect(failureRate({ loaded: 1, failed: 3 })).toBe('3 of 4 visits failed (75%)');
   });
 });

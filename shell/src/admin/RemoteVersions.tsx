@@ -4,14 +4,25 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { REMOTE_TITLES, type RemoteId } from '@accent/shared';
 import { toast } from '@accent/shared/client';
-import { Button, ErrorState, LoadingState, Modal, TextField, useQuery } from '@accent/shared/ui';
+import { Button, ConfirmDialog, ErrorState, LoadingState, Modal, TextField, useQuery } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { errorMessage, fieldErrorOf, formatDateTime } from './format.js';
-import { remoteVersionsApi, type RemoteEvent, type RemoteVersion, type RemoteVersions as Versions, type RemoteVersionsApi } from './remote-versions-api.js';
+import {
+  remoteVersionsApi,
+  type RemoteEvent,
+  type RemoteVersion,
+  type RemoteVersions as Versions,
+  type RemoteVersionsApi,
+} from './remote-versions-api.js';
 import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
 
-const STATUS_LABEL: Record<RemoteVersion['status'], string> = { current: 'Current', canary: 'Canary', available: 'Available', withdrawn: 'Withdrawn' };
+const STATUS_LABEL: Record<RemoteVersion['status'], string> = {
+  current: 'Current',
+  canary: 'Canary',
+  available: 'Available',
+  withdrawn: 'Withdrawn',
+};
 
 export const ACTION_LABEL: Record<string, string> = {
   register: 'Registered',
@@ -23,10 +34,16 @@ export const ACTION_LABEL: Record<string, string> = {
   reset: 'Reset to the configured build',
 };
 
-/** Share of a version's reported loads that failed, as text. */
+/** Share of a version's visits that failed, as text. */
 export function failureRate({ loaded, failed }: RemoteVersion['health']): string {
   const total = loaded + failed;
-  return total === 0 ? 'No reports yet' : `${failed} of ${total} failed (${Math.round((failed / total) * 100)}%)`;
+  return total === 0 ? 'No visits reported yet' : `${failed} of ${total} visits failed (${Math.round((failed / total) * 100)}%)`;
+}
+
+/** What the admin is told before a withdrawn version is served again. */
+export function withdrawnText(title: string, v: Pick<RemoteVersion, 'version' | 'withdrawn'>): string {
+  const when = v.withdrawn?.at ? ` on ${formatDateTime(v.withdrawn.at)}` : '';
+  return `${title} ${v.version} was withdrawn${when}: ${v.withdrawn?.reason ?? 'its reason was not recorded.'} Promoting it serves it to every user at once.`;
 }
 
 /** The automatic rollbacks among recent changes: what admins must be told. */
@@ -47,6 +64,8 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
   const refresh = useQuietRefresh(state, fetchVersions);
   const [busy, setBusy] = useState<string | null>(null);
   const [canaryPercent, setCanaryPercent] = useState('10');
+  /** a withdrawn version the admin asked to promote: confirmed first */
+  const [promoting, setPromoting] = useState<RemoteVersion | null>(null);
 
   async function act(label: string, run: () => Promise<string>) {
     setBusy(label);
@@ -61,6 +80,9 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
       setBusy(null);
     }
   }
+
+  const promote = (v: string, options?: { confirmWithdrawn: true }) =>
+    act(`Promote ${v}`, async () => `${title} ${await (options ? api.promote(id, v, options) : api.promote(id, v))} is now current.`);
 
   const percent = Number(canaryPercent);
   const percentOk = Number.isInteger(percent) && percent >= 1 && percent <= 99;
@@ -87,7 +109,7 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
           canaryPercent={canaryPercent}
           percentOk={percentOk}
           onCanaryPercent={setCanaryPercent}
-          onPromote={(v) => void act(`Promote ${v}`, async () => `${title} ${await api.promote(id, v)} is now current.`)}
+          onPromote={(v) => (v.withdrawn ? setPromoting(v) : void promote(v.version))}
           onRollback={() => void act('Roll back', async () => `${title} rolled back to ${(await api.rollback(id)) ?? 'its configured build'}.`)}
           onCanary={(v) =>
             void act(`Start canary ${v}`, async () => {
@@ -103,6 +125,19 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
           }
         />
       )}
+      <ConfirmDialog
+        open={promoting !== null}
+        title={`Promote ${title} ${promoting?.version ?? ''} again?`}
+        message={promoting ? withdrawnText(title, promoting) : ''}
+        confirmLabel="Promote anyway"
+        danger
+        onConfirm={() => {
+          const v = promoting;
+          setPromoting(null);
+          if (v) void promote(v.version, { confirmWithdrawn: true });
+        }}
+        onCancel={() => setPromoting(null)}
+      />
       <RegisterForm
         id={id}
         api={api}
@@ -122,13 +157,24 @@ interface VersionsBodyProps {
   canaryPercent: string;
   percentOk: boolean;
   onCanaryPercent: (value: string) => void;
-  onPromote: (version: string) => void;
+  onPromote: (version: RemoteVersion) => void;
   onRollback: () => void;
   onCanary: (version: string) => void;
   onStopCanary: () => void;
 }
 
-function VersionsBody({ title, data, busy, canaryPercent, percentOk, onCanaryPercent, onPromote, onRollback, onCanary, onStopCanary }: VersionsBodyProps) {
+function VersionsBody({
+  title,
+  data,
+  busy,
+  canaryPercent,
+  percentOk,
+  onCanaryPercent,
+  onPromote,
+  onRollback,
+  onCanary,
+  onStopCanary,
+}: VersionsBodyProps) {
   const rolledBack = autoRollbacks(data.events);
   return (
     <div className={styles.form}>
@@ -152,7 +198,14 @@ function VersionsBody({ title, data, busy, canaryPercent, percentOk, onCanaryPer
           Roll back
         </Button>
       </p>
-      <TextField label="Canary share (% of users)" name="canaryPercent" inputMode="numeric" value={canaryPercent} error={percentOk ? undefined : 'A whole number from 1 to 99'} onChange={(e) => onCanaryPercent(e.currentTarget.value)} />
+      <TextField
+        label="Canary share (% of users)"
+        name="canaryPercent"
+        inputMode="numeric"
+        value={canaryPercent}
+        error={percentOk ? undefined : 'A whole number from 1 to 99'}
+        onChange={(e) => onCanaryPercent(e.currentTarget.value)}
+      />
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <caption className={styles.visuallyHidden}>{`${title} versions`}</caption>
@@ -175,7 +228,14 @@ function VersionsBody({ title, data, busy, canaryPercent, percentOk, onCanaryPer
                   <span className={cx(styles.mono, styles.subtle)}>{v.entry}</span>
                 </th>
                 <td>
-                  <span className={cx(styles.badge, v.status === 'current' ? styles.badgeSuccess : v.status === 'canary' ? styles.badgeInfo : styles.badgeMuted)}>{STATUS_LABEL[v.status]}</span>
+                  <span
+                    className={cx(
+                      styles.badge,
+                      v.status === 'current' ? styles.badgeSuccess : v.status === 'canary' ? styles.badgeInfo : styles.badgeMuted,
+                    )}
+                  >
+                    {STATUS_LABEL[v.status]}
+                  </span>
                 </td>
                 <td>
                   {formatDateTime(v.registeredAt)}
@@ -184,12 +244,24 @@ function VersionsBody({ title, data, busy, canaryPercent, percentOk, onCanaryPer
                 <td>{failureRate(v.health)}</td>
                 <td className={styles.rowActions}>
                   {v.status !== 'current' && (
-                    <Button size="sm" variant="secondary" onClick={() => onPromote(v.version)} disabled={busy !== null} aria-label={`Promote ${title} ${v.version}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => onPromote(v)}
+                      disabled={busy !== null}
+                      aria-label={`Promote ${title} ${v.version}`}
+                    >
                       Promote
                     </Button>
                   )}
                   {v.status !== 'current' && v.status !== 'canary' && (
-                    <Button size="sm" variant="ghost" onClick={() => onCanary(v.version)} disabled={busy !== null || !percentOk} aria-label={`Canary ${title} ${v.version}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onCanary(v.version)}
+                      disabled={busy !== null || !percentOk}
+                      aria-label={`Canary ${title} ${v.version}`}
+                    >
                       Canary
                     </Button>
                   )}
@@ -248,7 +320,15 @@ function RegisterForm({ id, api, onRegistered }: { id: RemoteId; api: RemoteVers
   return (
     <form id={formId} className={styles.form} onSubmit={submit} noValidate aria-label={`Register a ${REMOTE_TITLES[id]} version`}>
       <h3>Register a version</h3>
-      <TextField label="Version" name="version" required value={version} error={errors.version} hint={`As built: pnpm release ${id} --version <version>`} onChange={(e) => setVersion(e.currentTarget.value)} />
+      <TextField
+        label="Version"
+        name="version"
+        required
+        value={version}
+        error={errors.version}
+        hint={`As built: pnpm release ${id} --version <version>`}
+        onChange={(e) => setVersion(e.currentTarget.value)}
+      />
       <TextField
         label="Manifest URL"
         name="entry"

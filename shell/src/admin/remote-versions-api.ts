@@ -12,6 +12,9 @@ export interface RemoteVersion {
   registeredBy: string | null;
   status: RemoteVersionStatus;
   requires: string | null;
+  /** when and why it was withdrawn (a canary rolled back for failing); null: it is not */
+  withdrawn: { at: string | null; reason: string | null } | null;
+  /** visits of users given this version: those that went well, and those that failed */
   health: { loaded: number; failed: number };
 }
 
@@ -34,7 +37,8 @@ export interface RemoteVersions {
 export interface RemoteVersionsApi {
   get(id: RemoteId): Promise<RemoteVersions>;
   register(id: RemoteId, body: { version: string; entry: string }): Promise<RemoteVersions>;
-  promote(id: RemoteId, version: string): Promise<string | null>;
+  /** `confirmWithdrawn`: the admin confirmed serving a withdrawn version again (the server requires it) */
+  promote(id: RemoteId, version: string, options?: { confirmWithdrawn: true }): Promise<string | null>;
   rollback(id: RemoteId): Promise<string | null>;
   setCanary(id: RemoteId, canary: { version: string; percent: number }): Promise<RemoteVersions>;
   stopCanary(id: RemoteId): Promise<RemoteVersions>;
@@ -56,8 +60,8 @@ export function createRemoteVersionsApi(http: AxiosInstance): RemoteVersionsApi 
     async register(id, { version, entry }) {
       return versionsOf((await http.post<unknown>(path(id, 'versions'), { version: version.trim(), entry: entry.trim() })).data);
     },
-    async promote(id, version) {
-      return (await http.post<{ current: string | null }>(path(id, 'promote'), { version })).data.current;
+    async promote(id, version, options) {
+      return (await http.post<{ current: string | null }>(path(id, 'promote'), { version, ...options })).data.current;
     },
     async rollback(id) {
       return (await http.post<{ current: string | null }>(path(id, 'rollback'))).data.current;

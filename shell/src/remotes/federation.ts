@@ -52,6 +52,9 @@ export const manifestOncePlugin: ModuleFederationRuntimePlugin = {
 
 let pluginRegistered = false;
 
+/** This page load, as the health beacon names it: the server keeps one outcome per user, version and page load. */
+export const PAGE_LOAD = newReference();
+
 export const federationLoader: RemoteLoader = {
   register(entries, options) {
     if (entries.length === 0) return;
@@ -85,8 +88,15 @@ export const federationLoader: RemoteLoader = {
     return shared?.[0]?.version ?? null;
   },
   report(entry, outcome, details) {
-    // fire and forget: a report must never disturb the page
-    api.post(`/api/v1/remotes/${entry.id}/health`, { version: entry.version, outcome, reference: details?.reference ?? newReference(), message: details?.message }).catch(() => undefined);
+    // fire and forget: a report must never disturb the page (before sign-in the server refuses it)
+    api
+      .post(`/api/v1/remotes/${entry.id}/health`, {
+        version: entry.version,
+        outcome,
+        reference: details?.reference ?? newReference(),
+        pageLoad: PAGE_LOAD,
+        message: details?.message,
+      })
+      .catch(() => undefined);
   },
 };
-
