@@ -47,6 +47,7 @@ import { publicPageRoutes } from './pages/public.js';
 import { pageRoutes } from './pages/routes.js';
 import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
+import { mcpRoutes } from './mcp/routes.js';
 import { testSetRoutes } from './test-sets/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
@@ -182,6 +183,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.decorate('background', background);
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
+  // the studio's agents as MCP tools, for MCP clients with an API key
+  await app.register(mcpRoutes, { db: db.db, authenticate, runtime, version: SERVER_VERSION });
   await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv, scheduler, log: schedulerLogFrom(app.log) });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });

@@ -91,6 +91,7 @@ export function mergeAgentConfig(agent: Agent, config: Partial<AgentConfig>): Ag
     status: config.status ?? agent.status,
     settings: agentSettingsSchema.parse(config.settings ?? agent.settings),
     chatbot: config.chatbot ?? agent.chatbot,
+    mcp: config.mcp ?? agent.mcp,
     knowledgeCollections: config.knowledgeCollections ?? agent.knowledgeCollections,
   };
 }
@@ -118,6 +119,7 @@ export function toSaveRequest(agent: Agent): AgentConfig {
     tools: agent.tools,
     settings: agent.settings,
     chatbot: agent.chatbot ?? false,
+    ...(agent.mcp === false ? { mcp: false } : {}),
     ...(agent.knowledgeCollections?.length ? { knowledgeCollections: agent.knowledgeCollections } : {}),
   };
 }

@@ -92,6 +92,8 @@ export const agentSaveRequestSchema = z.object({
   settings: agentSettingsSchema.optional(),
   /** offered on /chatbots as a chat that keeps a thread */
   chatbot: z.boolean().optional(),
+  /** offered to MCP clients as a tool at /mcp; absent: offered (administrators change it) */
+  mcp: z.boolean().optional(),
   /** the knowledge collections (ids) its knowledge base search may read; absent or empty: all of the library's */
   knowledgeCollections: z.array(z.uuid('A knowledge collection id is not valid')).max(50, 'At most 50 knowledge collections').optional(),
 });
@@ -162,6 +164,8 @@ export interface Agent {
   settings: AgentSettings;
   /** offered on /chatbots */
   chatbot?: boolean;
+  /** offered to MCP clients at /mcp (absent: offered) */
+  mcp?: boolean;
   /** the knowledge collections (ids) its knowledge base search may read; empty: all */
   knowledgeCollections?: string[];
   // derived for cards

@@ -208,6 +208,37 @@ describe('chatbot option', () => {
   });
 });
 
+describe('MCP option', () => {
+  const agentApi = () => fakeApi([listItem('Helpdesk Bot', 'Answers tickets')], { 'Helpdesk Bot': { description: 'Answers tickets' } });
+
+  it('is offered to MCP clients by default; an administrator unticks it and the save says mcp: false', async () => {
+    const signOut = signInAs('admin');
+    try {
+      const api = agentApi();
+      const r = renderAgents({ route: '/agents/edit/Helpdesk%20Bot', api });
+      const box = await screen.findByRole('checkbox', { name: 'Offered to MCP clients' });
+      expect(box).toBeChecked();
+      await r.user.click(box);
+      await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
+      await waitFor(() => expect(api.save).toHaveBeenCalled());
+      expect(savedBody(r).mcp).toBe(false);
+    } finally {
+      signOut();
+    }
+  });
+
+  it('is not shown to builders (the server keeps the choice on their saves)', async () => {
+    const signOut = signInAs('builder');
+    try {
+      renderAgents({ route: '/agents/edit/Helpdesk%20Bot', api: agentApi() });
+      await screen.findByRole('checkbox', { name: 'Available as a chatbot' });
+      expect(screen.queryByRole('checkbox', { name: 'Offered to MCP clients' })).not.toBeInTheDocument();
+    } finally {
+      signOut();
+    }
+  });
+});
+
 describe('steps', () => {
   it('adds and removes steps', async () => {
     const r = renderNew();

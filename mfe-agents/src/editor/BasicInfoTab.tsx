@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGENT_AVATARS, AGENT_CATEGORIES, AGENT_STATUSES, FLOW_TYPES, FLOW_TYPE_LABELS, type Agent } from '@accent/agents-common';
 import { Checkbox, Select, TextArea, TextField } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
+import { useIsAdmin } from '../state/permissions.js';
 import { NumberField } from './NumberField.js';
 import { ParamsEditor } from './ParamsEditor.js';
 import styles from './Editor.module.css';
@@ -11,6 +12,7 @@ const HISTORY_MESSAGE = 'Max history items must be a whole number between 0 and 
 const maxHistorySchema = z.number({ error: HISTORY_MESSAGE }).int(HISTORY_MESSAGE).min(0, HISTORY_MESSAGE).max(1000, HISTORY_MESSAGE);
 
 export const CHATBOT_LABEL = 'Available as a chatbot';
+export const MCP_LABEL = 'Offered to MCP clients';
 
 const categoryOptions = (current: string) => [
   ...AGENT_CATEGORIES.map((c) => ({ value: c, label: c })),
@@ -21,6 +23,7 @@ const categoryOptions = (current: string) => [
 export function BasicInfoTab() {
   const [agent, update] = useDraft();
   const patch = (p: Partial<Agent>) => update((a) => ({ ...a, ...p }));
+  const admin = useIsAdmin();
   return (
     <div className={styles.panelBody}>
       <section className={styles.section} aria-labelledby="agent-identity-heading">
@@ -29,15 +32,33 @@ export function BasicInfoTab() {
         </h3>
         <div className={styles.grid2}>
           <TextField label="Name" value={agent.name} onChange={(e) => patch({ name: e.target.value })} placeholder="e.g. Lead Qualifier" />
-          <Select label="Category" value={agent.category} options={categoryOptions(agent.category)} onChange={(e) => patch({ category: e.target.value })} />
+          <Select
+            label="Category"
+            value={agent.category}
+            options={categoryOptions(agent.category)}
+            onChange={(e) => patch({ category: e.target.value })}
+          />
         </div>
-        <TextArea label="Description" rows={3} value={agent.description} onChange={(e) => patch({ description: e.target.value })} placeholder="What does this agent do, and for whom?" />
+        <TextArea
+          label="Description"
+          rows={3}
+          value={agent.description}
+          onChange={(e) => patch({ description: e.target.value })}
+          placeholder="What does this agent do, and for whom?"
+        />
         <fieldset className={styles.avatarPicker}>
           <legend className={styles.legend}>Avatar</legend>
           <div role="radiogroup" aria-label="Avatar" className={styles.avatars}>
             {AGENT_AVATARS.map((emoji) => (
               <label key={emoji} className={`${styles.avatarOption} ${agent.avatar === emoji ? styles.avatarSelected : ''}`}>
-                <input type="radio" name="agent-avatar" value={emoji} checked={agent.avatar === emoji} onChange={() => patch({ avatar: emoji })} className={styles.visuallyHidden} />
+                <input
+                  type="radio"
+                  name="agent-avatar"
+                  value={emoji}
+                  checked={agent.avatar === emoji}
+                  onChange={() => patch({ avatar: emoji })}
+                  className={styles.visuallyHidden}
+                />
                 <span aria-hidden="true">{emoji}</span>
                 <span className={styles.visuallyHidden}>{`Avatar ${emoji}`}</span>
               </label>
@@ -64,7 +85,13 @@ export function BasicInfoTab() {
         <h3 id="agent-query-heading" className={styles.sectionTitle}>
           Query and history
         </h3>
-        <TextArea label="Default query" rows={3} value={agent.query} onChange={(e) => patch({ query: e.target.value })} placeholder="The request the agent answers when it is run without one" />
+        <TextArea
+          label="Default query"
+          rows={3}
+          value={agent.query}
+          onChange={(e) => patch({ query: e.target.value })}
+          placeholder="The request the agent answers when it is run without one"
+        />
         <div className={styles.inlineFields}>
           <Checkbox label="Use conversation history" checked={agent.use_history} onChange={(e) => patch({ use_history: e.target.checked })} />
           <Checkbox label="Save conversation history" checked={agent.save_history} onChange={(e) => patch({ save_history: e.target.checked })} />
@@ -91,6 +118,19 @@ export function BasicInfoTab() {
             Offered on the Chatbots page as a chat that keeps the conversation, using the history settings above.
           </p>
         </div>
+        {admin && (
+          <div className={styles.chatbotOption}>
+            <Checkbox
+              label={MCP_LABEL}
+              checked={agent.mcp ?? true}
+              onChange={(e) => patch({ mcp: e.target.checked })}
+              aria-describedby="agent-mcp-hint"
+            />
+            <p id="agent-mcp-hint" className={styles.sectionHint}>
+              A tool for MCP clients (Claude Desktop, Cursor…) at /mcp, for people with an API key who may run this agent.
+            </p>
+          </div>
+        )}
       </section>
 
       <ParamsEditor />

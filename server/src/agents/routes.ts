@@ -136,7 +136,9 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     },
     async (request) => {
       await assertMayUse(request, request.body.name);
-      const saved = await saveAgent(db, { libraryId: request.user.libraryId, userId: request.user.id, config: request.body });
+      // administrators choose which agents MCP clients see; anyone else's save keeps the stored choice
+      const config = request.user.role === 'admin' ? request.body : { ...request.body, mcp: (await getAgent(db, request.user.libraryId, request.body.name))?.mcp };
+      const saved = await saveAgent(db, { libraryId: request.user.libraryId, userId: request.user.id, config });
       await record(db, { ...byCaller(request), action: 'agent.save', target: saved.name, details: { version: saved.version } });
       return { status: 'success' as const, ...saved };
     },
