@@ -13,7 +13,8 @@ const MODEL_PORT = Number(process.env.ACCENT_E2E_MODEL_PORT ?? PORT + 1);
 // The mailbox (e2e/support/smtp-sink.mjs): SMTP on PORT + 2, its HTTP front (GET /messages) on PORT + 3.
 const SMTP_PORT = Number(process.env.ACCENT_E2E_SMTP_PORT ?? PORT + 2);
 // The identity provider for single sign-on (e2e/support/oidc-provider.mjs) on PORT + 4 by default.
-// PORT + 5 and PORT + 6 belong to delivery.spec.ts's own servers.
+// PORT + 5 and PORT + 6 belong to delivery.spec.ts's own servers, PORT + 7 to security-headers.spec.ts's
+// remote dev server.
 const OIDC_PORT = Number(process.env.ACCENT_E2E_OIDC_PORT ?? PORT + 4);
 const DATA_DIR = process.env.ACCENT_E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'accent-e2e-'));
 const ROOT = path.resolve(import.meta.dirname, '..');

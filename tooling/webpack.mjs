@@ -59,7 +59,10 @@ export function moduleRules({ name, production }) {
         options: {
           jsc: {
             parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: !production } },
+            // the production JSX runtime in development too: a remote's dev build tried inside a deployed studio
+            // renders with the studio's (production) React, which has no dev-only hooks for jsxDEV
+            // ("dispatcher.getOwner is not a function"); standalone, it runs on development React just as well
+            transform: { react: { runtime: 'automatic', development: false } },
             target: 'es2022',
           },
         },
@@ -183,6 +186,46 @@ export class FirstLoadScriptsPlugin {
   }
 }
 
+/** The origin of an Origin or Referer header, or null. */
+function originOf(header) {
+  try {
+    return header ? new URL(header).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dev server's answer to other sites. A deployed studio may load a developer's local remote
+ * (`?remote.agents=http://localhost:3101/mf-manifest.json`) when the dev server is started with that studio's
+ * origin in STUDIO_ORIGINS (comma-separated, e.g. `STUDIO_ORIGINS=https://studio.example.com pnpm dev`);
+ * any other site's cross-site request is refused, as webpack-dev-server does by default (a page elsewhere
+ * must not read the code under development), but with a sentence that says what to set.
+ * @param {string | undefined} setting STUDIO_ORIGINS
+ */
+export function devServerAccess(setting = process.env.STUDIO_ORIGINS) {
+  const studios = (setting ?? '')
+    .split(',')
+    .map((o) => originOf(o.trim()))
+    .filter(Boolean);
+  const gate = (req, res, next) => {
+    if (req.headers['sec-fetch-site'] !== 'cross-site') return next();
+    const from = originOf(req.headers.origin) ?? originOf(req.headers.referer);
+    if (from && studios.includes(from)) return next();
+    res.statusCode = 403;
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end(
+      `This dev server answers other sites only when started with their origin in STUDIO_ORIGINS${from ? ` (e.g. STUDIO_ORIGINS=${from})` : ''}; the studio must also name this dev server in its DEV_REMOTE_ORIGINS.`,
+    );
+  };
+  return {
+    // past the gate, webpack-dev-server's own check lets a named studio's page load scripts (no-cors) and
+    // open the live-reload socket
+    ...(studios.length ? { allowedHosts: ['localhost', '127.0.0.1', ...studios.map((o) => new URL(o).hostname)] } : {}),
+    setupMiddlewares: (middlewares) => [{ name: 'studio-origins', middleware: gate }, ...middlewares],
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir        the app's folder
@@ -200,7 +243,8 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
       context: dir,
       entry: './src/index.ts',
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // no eval in development either: the studio's CSP has no 'unsafe-eval', and a local remote runs under it
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       target: 'web',
       output: {
         path: path.join(dir, 'dist'),
@@ -232,6 +276,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
+        ...devServerAccess(),
         proxy: [{ context: ['/api', '/rest', '/mfe'], target: process.env.ACCENT_SERVER ?? 'http://localhost:3000' }],
       },
     };

@@ -42,6 +42,8 @@ const SERVERS = [
       LOGIN_ADDRESS_RATE_LIMIT: '1000',
       OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // security-headers.spec.ts tries a remote's dev server inside this studio, on PORT + 7
+      DEV_REMOTE_ORIGINS: `http://localhost:${PORT + 7}`,
       // the identity provider above is on loopback and plain http: allowed for single sign-on here only
       SSO_ALLOW_HOSTS: '127.0.0.1',
       // blank (= unset for the server) any provider key of the caller's environment, so the keys are exactly

@@ -127,6 +127,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   registerSecurityHeaders(app, {
     https: config.cookieSecure,
     supabaseUrl: config.supabase?.url,
+    devRemoteOrigins: config.devRemoteOrigins,
     // what is served now, and every registered version: an open tab moves to a newer version (or a user
     // into a canary) without loading the page, so without a new policy either
     remoteEntries: async () => {

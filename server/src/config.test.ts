@@ -136,6 +136,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('reads DEV_REMOTE_ORIGINS: loopback origins only, each with its port, refused in words otherwise', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).devRemoteOrigins).toEqual([]);
+    expect(loadConfig({ JWT_SECRET: SECRET, DEV_REMOTE_ORIGINS: 'http://localhost:3101, http://127.0.0.1:3105/' }).devRemoteOrigins).toEqual(['http://localhost:3101', 'http://127.0.0.1:3105']);
+    for (const bad of ['http://localhost:*', 'http://localhost', 'https://evil.example.com:3101', 'http://localhost:3101/mf-manifest.json', 'localhost:3101']) {
+      expect(() => loadConfig({ JWT_SECRET: SECRET, DEV_REMOTE_ORIGINS: bad })).toThrow(/DEV_REMOTE_ORIGINS: .* is not a local origin/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -32,6 +32,19 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `http://localhost:3101` (or with a trailing slash) as an origin; null for anything else (a path, no port, a wildcard, another host). */
+function localOriginOf(text: string): string | null {
+  if (!/^https?:\/\/[^/]+\/?$/.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return LOOPBACK_HOSTS.has(url.hostname) && url.port !== '' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One ACCENT_REMOTES entry: where a remote's mf-manifest.json lives, overriding the local build. */
 export const remoteOverrideSchema = z.object({
   id: z.enum(REMOTE_IDS, { error: `id must be one of ${REMOTE_IDS.join(', ')}` }),
@@ -118,6 +131,20 @@ const envSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }
     }),
+  // Local remotes a deployed studio's page may load (`?remote.<id>=http://localhost:3101/mf-manifest.json`):
+  // comma-separated loopback origins with their port. Unset: no local port is trusted by the page's CSP.
+  DEV_REMOTE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+        const origin = localOriginOf(entry);
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not a local origin: write the scheme, a loopback host and the port, e.g. http://localhost:3101` });
+      }
+      return origins;
+    }),
   // behind a reverse proxy: whom to believe about the client's address (rate limits) and protocol
   TRUST_PROXY: z
     .string()
@@ -191,6 +218,8 @@ export interface Config {
   flowAllowHosts: string[];
   /** SSO_ALLOW_HOSTS: private identity-provider hosts single sign-on may reach, http:// allowed for them. */
   ssoAllowHosts: string[];
+  /** DEV_REMOTE_ORIGINS: local remote origins (http://localhost:3101) the studio's pages may load code from. */
+  devRemoteOrigins: string[];
   /** TRUST_PROXY for Fastify: false (default), true, a hop count, or proxy addresses/CIDRs */
   trustProxy: boolean | number | string;
   /** PUBLIC_URL without a trailing slash: the origin of deployed flows' webhook and form URLs; unset → the request's. */
@@ -275,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSigningSecret: e.WEBHOOK_SIGNING_SECRET ?? jwtSecret,
     flowAllowHosts: splitAllowHosts(e.FLOW_ALLOW_HOSTS ?? ''),
     ssoAllowHosts: splitAllowHosts(e.SSO_ALLOW_HOSTS ?? ''),
+    devRemoteOrigins: e.DEV_REMOTE_ORIGINS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     storage: {

@@ -9,8 +9,9 @@ const NEXT_ENTRY = 'https://releases.example.net/flows/2.0.0/mf-manifest.json';
 
 describe('security headers', () => {
   let ctx: TestContext;
+  let staticRoot: string;
   beforeAll(async () => {
-    const staticRoot = makeStaticRoot({
+    staticRoot = makeStaticRoot({
       'shell/dist/index.html': '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
     });
     ctx = await createTestContext({
@@ -38,6 +39,23 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('the studio trusts no local port unless DEV_REMOTE_ORIGINS names it', async () => {
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/agents' })).headers['content-security-policy']);
+    expect(csp).not.toMatch(/localhost|127\.0\.0\.1/);
+    const dev = await createTestContext({ env: { STATIC_ROOT: staticRoot, DEV_REMOTE_ORIGINS: 'http://localhost:3101' } });
+    try {
+      const named = String((await dev.app.inject({ method: 'GET', url: '/agents' })).headers['content-security-policy']);
+      expect(named).toMatch(/script-src 'self' [^;]*http:\/\/localhost:3101[ ;]/);
+      // and its dev server's reload socket
+      expect(named).toMatch(/connect-src 'self' [^;]*http:\/\/localhost:3101 [^;]*ws:\/\/localhost:3101[ ;]/);
+      expect(named).not.toContain('localhost:*');
+      expect(named).not.toContain('127.0.0.1');
+      expect(named).not.toContain('unsafe-eval');
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
 
   it('the API, its errors and unknown paths: nothing to run or frame', async () => {
     for (const url of ['/api/v1/config', '/api/v1/agent/list', '/api/v1/nope']) {

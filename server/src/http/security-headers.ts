@@ -13,9 +13,6 @@ import type { FastifyInstance } from 'fastify';
 
 const PUBLISHED_PAGE_PREFIX = `${PUBLISHED_PAGE_PATH}/`;
 
-/** Where a locally served remote may be tried in a deployed studio (`?remote.<id>=http://localhost:3101/…`). */
-const LOCAL_DEV_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
-
 /** How long the registry's origins are kept before being read again. */
 const ORIGINS_TTL_MS = 10_000;
 
@@ -26,6 +23,12 @@ export interface SecurityHeadersOptions {
   remoteEntries: () => Promise<string[]>;
   /** SUPABASE_URL: the browser's data client talks to that project. */
   supabaseUrl?: string;
+  /**
+   * DEV_REMOTE_ORIGINS: where a locally served remote may be tried in this studio
+   * (`?remote.<id>=http://localhost:3101/…`). Only these: trusting every local port would let any program on
+   * a user's machine supply the studio's script.
+   */
+  devRemoteOrigins?: string[];
 }
 
 const policy = (directives: Record<string, string[]>) =>
@@ -47,8 +50,8 @@ export function originsOf(entries: string[]): string[] {
   return [...origins].sort();
 }
 
-export function studioPolicy(remoteOrigins: string[], supabaseUrl?: string): string {
-  const code = ["'self'", ...remoteOrigins, ...LOCAL_DEV_ORIGINS];
+export function studioPolicy(remoteOrigins: string[], supabaseUrl?: string, devRemoteOrigins: string[] = []): string {
+  const code = ["'self'", ...new Set([...remoteOrigins, ...devRemoteOrigins])];
   const supabase = supabaseUrl ? originsOf([supabaseUrl]) : [];
   return policy({
     'default-src': ["'self'"],
@@ -56,7 +59,8 @@ export function studioPolicy(remoteOrigins: string[], supabaseUrl?: string): str
     'style-src': [...code, "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': [...code, 'data:'],
-    'connect-src': [...code, ...supabase],
+    // a local remote's dev server also reloads it through its WebSocket (ws:// of the same host and port)
+    'connect-src': [...code, ...devRemoteOrigins.map((origin) => origin.replace(/^http/, 'ws')), ...supabase],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -100,11 +104,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     if (!cached || Date.now() - cached.at > ORIGINS_TTL_MS) {
       const value = options
         .remoteEntries()
-        .then((entries) => studioPolicy(originsOf(entries), options.supabaseUrl))
+        .then((entries) => studioPolicy(originsOf(entries), options.supabaseUrl, options.devRemoteOrigins))
         .catch((error: unknown) => {
           app.log.warn({ err: error }, 'remote registry unreadable: the studio policy allows this server only');
           cached = null;
-          return studioPolicy([], options.supabaseUrl);
+          return studioPolicy([], options.supabaseUrl, options.devRemoteOrigins);
         });
       cached = { at: Date.now(), value };
     }
