@@ -203,6 +203,14 @@ describe('knowledge base', () => {
     expect(fakePdf.json()).toEqual({ detail: '"fake.pdf" is not a valid PDF file.' });
     const pngAsText = await upload(c.id, 'image.txt', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'));
     expect(pngAsText.json()).toEqual({ detail: '"image.txt" looks like PNG, not text.' });
+    // direction controls: "report<U+202E>txt.md" would show as "reportdm.txt"
+    const bidi = await upload(c.id, 'report\u202Etxt.md', 'text');
+    expect(bidi.statusCode).toBe(400);
+    expect(bidi.json().detail).toMatch(/^"report<U\+202E>txt\.md" contains U\+202E: invisible characters that change the order letters are shown in/);
+    const bidiCollection = await api('POST', '/collections', admin, { name: 'Sales \u2067notes\u2069', embedding_provider: 'openai', embedding_model: 'x' });
+    expect(bidiCollection.statusCode).toBe(400);
+    expect(bidiCollection.json().detail).toMatch(/^name: .*contains U\+2067, U\+2069: invisible characters/);
+    expect((await api('PATCH', `/collections/${c.id}`, admin, { name: 'x\u200Fy' })).statusCode).toBe(400);
     const traversal = await upload(c.id, '../../etc/passwd.txt', 'only the name is kept');
     expect(traversal.json().name).toBe('passwd.txt');
     await ctx.app.knowledge.drain();

@@ -14,6 +14,7 @@ import {
   knowledgeSearchSchema,
   type KnowledgeCollection,
   type KnowledgeFile,
+  directionControlProblem,
 } from '@accent/shell-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -200,6 +201,11 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<KnowledgeRoutesOptions> = as
         .join('')
         .trim()
         .slice(0, 255);
+      const badName = directionControlProblem(name);
+      if (badName) {
+        part.file.resume();
+        throw new HttpError(400, badName);
+      }
       const mime = knowledgeMimeFor(name);
       if (!name || !mime) {
         part.file.resume();

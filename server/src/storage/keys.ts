@@ -1,8 +1,10 @@
 // Bucket ids and object names as users send them, checked before anything reads or writes. Contents are
 // stored under keys the server makes (library/object id/version), never under a user's path; names are
 // still refused when they could mislead a person or another store: traversal, absolute paths, NUL and
-// control characters, backslashes, over-long names.
-import { storageErrors } from './errors.js';
+// control characters, backslashes, over-long names; and a name being given (upload, rename, copy) may not
+// carry direction controls, which make a file look like another (see @accent/shell-common's names.ts).
+import { directionControlProblem } from '@accent/shell-common';
+import { StorageHttpError, storageErrors } from './errors.js';
 
 const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
 export const MAX_NAME_BYTES = 1024;
@@ -33,6 +35,17 @@ export function normalizeObjectName(raw: string): string {
   const name = segments.join('/');
   if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw refuse(`longer than ${MAX_NAME_BYTES} bytes`);
   return name;
+}
+
+/**
+ * A name being given to an object (upload, resumable or signed upload, rename, copy, the server's own
+ * writes): the rules of every name, and no direction controls. Reading and removing take any stored name,
+ * so that one stored before this rule can still be renamed or deleted.
+ */
+export function newObjectName(raw: string): string {
+  const problem = directionControlProblem(raw);
+  if (problem) throw new StorageHttpError(400, 'InvalidKey', problem);
+  return normalizeObjectName(raw);
 }
 
 /** A prefix of list(): '' or 'a/b' (folders), the same rules as names. */

@@ -16,7 +16,7 @@ import { createVerifyCaller, type GatewayCaller } from '../gateway/auth.js';
 import { GatewayError } from '../gateway/errors.js';
 import { inputErrorFromDatabase } from '../http/database-errors.js';
 import { StorageHttpError, storageErrors } from './errors.js';
-import { checkBucketId, normalizeObjectName, normalizePrefix, splitBucketPath } from './keys.js';
+import { checkBucketId, newObjectName, normalizeObjectName, normalizePrefix, splitBucketPath } from './keys.js';
 import { DOCUMENTS_BUCKET, fromDatabaseError, mimeAllowed, type BucketRow, type CallerRunner, type ObjectRow, type Storage } from './service.js';
 import { registerTus } from './tus.js';
 
@@ -396,7 +396,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
       bucketId,
       source: normalizeObjectName(body.sourceKey),
       toBucket: body.destinationBucket ? checkBucketId(body.destinationBucket) : bucketId,
-      destination: normalizeObjectName(body.destinationKey),
+      destination: newObjectName(body.destinationKey),
     };
   }
 
@@ -543,6 +543,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
   app.post<{ Params: { '*': string } }>('/object/upload/sign/*', { schema: { hide: true }, config: limited }, async (request) => {
     const caller = await callerOf(request);
     const { bucketId, name } = splitBucketPath(request.params['*']);
+    newObjectName(name);
     const lib = libraryOf(caller);
     const upsert = String(request.headers['x-upsert']).toLowerCase() === 'true';
     await storage.asCaller(caller)(async (trx, now) => {
@@ -610,6 +611,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     const upload = async (request: FastifyRequest<{ Params: { '*': string } }>) => {
       const caller = await callerOf(request);
       const { bucketId, name } = splitBucketPath(request.params['*']);
+      newObjectName(name); // before reading the body
       const lib = libraryOf(caller);
       const upsert = request.method === 'PUT' || String(request.headers['x-upsert']).toLowerCase() === 'true';
       const run = storage.asCaller(caller);

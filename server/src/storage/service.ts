@@ -19,7 +19,8 @@ import type { GatewayCaller } from '../gateway/auth.js';
 import { SET_CALLER_SQL } from '../gateway/routes.js';
 import { contentKey, filesystemBackend, s3Backend, type ByteRange, type StorageBackend } from './backend.js';
 import { StorageHttpError, storageErrors } from './errors.js';
-import { FOLDER_PLACEHOLDER, normalizeObjectName } from './keys.js';
+import { FOLDER_PLACEHOLDER, newObjectName, normalizeObjectName } from './keys.js';
+import { revealDirectionControls } from '@accent/shell-common';
 
 export const DOCUMENTS_BUCKET = 'documents';
 export const DEFAULT_CACHE_CONTROL = 'max-age=3600';
@@ -338,6 +339,8 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
     const { received, bucket } = input;
     let key: string | undefined;
     try {
+      // every write ends here (uploads of each kind, the server's own documents and originals)
+      newObjectName(input.name);
       const contentType = await resolveContentType(input.declaredType, received, input.name);
       if (!mimeAllowed(contentType, bucket.allowed_mime_types)) throw storageErrors.mimeNotAllowed(contentType);
       for (const hook of uploadHooks) {
@@ -483,7 +486,7 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
     /** text kept for reading and search when the bytes are not text */
     content?: string;
   }): Promise<ObjectRow> {
-    const name = normalizeObjectName(input.name);
+    const name = newObjectName(input.name);
     const bucket = await findBucket(db, input.libraryId, input.bucketId);
     const received = await receive(input.data, sizeLimitOf(bucket));
     return store(asServer, {
@@ -561,8 +564,9 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
 
 /** A legacy folder or file name made acceptable as one path segment. */
 function safeSegment(segment: string): string {
+  // direction controls written out (<U+202E>): they may not be part of a stored name
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-  const cleaned = segment.replace(/[\u0000-\u001f\u007f\\]/g, '_').trim();
+  const cleaned = revealDirectionControls(segment.replace(/[\u0000-\u001f\u007f\\]/g, '_')).trim();
   const name = cleaned === '.' || cleaned === '..' || cleaned === '' ? '_' : cleaned;
   try {
     return normalizeObjectName(name);

@@ -298,6 +298,41 @@ describe('refused uploads', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
+  it('refuses names with direction controls (U+202E shows "txt.exe" as "exe.txt") wherever a name enters, in words, storing nothing', async () => {
+    const before = await sql<{ n: string }>`SELECT count(*) AS n FROM storage_objects`.execute(ctx.database.db);
+    const s = storageOf(memberA).from('documents');
+    await s.upload('bidi/plain.txt', 'plain', { contentType: 'text/plain' });
+    const words = /contains U\+202E: invisible characters that change the order letters are shown in/;
+    for (const name of ['bidi/invoice\u202Etxt.exe', 'bidi\u2066x/report.txt', 'bidi/a\u200Fb.txt', 'bidi/\u202Ab.txt', 'bidi/b\u2069.txt']) {
+      const upload = await s.upload(name, 'x', { contentType: 'text/plain' });
+      expect({ name, status: (upload.error as { status?: number } | null)?.status }).toEqual({ name, status: 400 });
+      expect(upload.error?.message).toMatch(/invisible characters that change the order letters are shown in/);
+    }
+    // the sentence names the character and shows where it was, without reordering the message itself
+    const refused = await s.upload('bidi/invoice\u202Etxt.exe', 'x', { contentType: 'text/plain' });
+    expect(refused.error?.message).toMatch(words);
+    expect(refused.error?.message).toContain('invoice<U+202E>txt.exe');
+    expect(refused.error?.message).not.toContain('\u202E');
+    // renames and copies (the Files screen's Rename and Move), a signed upload URL, a folder (its placeholder)
+    expect((await s.move('bidi/plain.txt', 'bidi/plain\u202Etxt.exe')).error?.message).toMatch(words);
+    expect((await s.copy('bidi/plain.txt', 'bidi/copy\u202Etxt.exe')).error?.message).toMatch(words);
+    expect((await s.createSignedUploadUrl('bidi/signed\u202Etxt.exe')).error?.message).toMatch(words);
+    expect((await s.upload('bidi/folder\u202Eabc/.emptyFolderPlaceholder', '', { contentType: 'text/plain' })).error?.message).toMatch(words);
+    // resumable uploads, and the server's own writes (documents, knowledge originals)
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const tus = await fetch(`${baseUrl}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberA.token}`, 'tus-resumable': '1.0.0', 'upload-length': '1', 'upload-metadata': `bucketName ${b64('documents')},objectName ${b64('bidi/tus\u202Etxt.exe')}` },
+    });
+    expect(tus.status).toBe(400);
+    expect(await tus.text()).toMatch(words);
+    await expect(ctx.app.storage.putObject({ libraryId: memberA.body.library_id, bucketId: 'documents', name: 'bidi/server\u202Etxt.exe', data: Buffer.from('x'), contentType: 'text/plain' })).rejects.toThrow(words);
+
+    const after = await sql<{ n: string }>`SELECT count(*) AS n FROM storage_objects`.execute(ctx.database.db);
+    expect(Number(after.rows[0].n)).toBe(Number(before.rows[0].n) + 1);
+    expect((await s.list('bidi')).data?.map((o) => o.name)).toEqual(['plain.txt']);
+  });
+
   it('sniffs the type: a declared type the bytes contradict, or one the bucket does not allow, is 415', async () => {
     const s = storageOf(memberA).from('documents');
     const lying = await s.upload('types/fake.png', 'this is plain text', { contentType: 'image/png' });

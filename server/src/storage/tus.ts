@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayCaller } from '../gateway/auth.js';
 import { StorageHttpError, storageErrors } from './errors.js';
-import { checkBucketId, normalizeObjectName } from './keys.js';
+import { checkBucketId, newObjectName } from './keys.js';
 import type { CallerRunner, Storage } from './service.js';
 
 export const TUS_PATH = '/upload/resumable';
@@ -92,7 +92,7 @@ export async function registerTus(app: FastifyInstance, options: TusOptions) {
     if (!Number.isSafeInteger(length) || length < 0) throw storageErrors.invalidInput('Upload-Length must be the file\'s size in bytes');
     const meta = parseMetadata(request.headers['upload-metadata'] as string | undefined);
     const bucketId = checkBucketId(meta.bucketName ?? '');
-    const name = normalizeObjectName(meta.objectName ?? '');
+    const name = newObjectName(meta.objectName ?? '');
     const libraryId = caller.claims.lib as string;
     const bucket = await storage.asCaller(caller)((trx) => storage.findBucket(trx, libraryId, bucketId));
     const limit = storage.sizeLimitOf(bucket);

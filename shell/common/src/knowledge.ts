@@ -1,6 +1,7 @@
 // The knowledge base (Admin → Knowledge): a library's collections of files that agents search, used by
 // the server's /api/v1/knowledge routes and the shell's Knowledge screen.
 import { z } from 'zod';
+import { withoutDirectionControls } from './names.js';
 
 /** Providers that embed a collection's chunks (Anthropic has no embedding models). */
 export const EMBEDDING_PROVIDERS = ['openai', 'google', 'microsoft', 'local'] as const;
@@ -46,7 +47,7 @@ export const KNOWLEDGE_MESSAGES = {
 } as const;
 
 const collectionFields = {
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name is longer than 120 characters'),
+  name: withoutDirectionControls(z.string().trim().min(1, 'Name is required').max(120, 'Name is longer than 120 characters')),
   description: z.string().trim().max(2000, 'Description is longer than 2000 characters').default(''),
 };
 
