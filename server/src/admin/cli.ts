@@ -1,21 +1,29 @@
-// npm run admin -- create --email … : see ADMIN_USAGE. Uses the server's database settings (DATABASE_URL,
+// npm run admin -- create --email … (ADMIN_USAGE) and npm run admin -- operator --email … [--revoke]
+// (OPERATOR_USAGE). Uses the server's database settings (DATABASE_URL,
 // else the embedded database in DATA_DIR) and nothing else: the command signs no tokens and stores no
 // credentials, so it needs neither JWT_SECRET nor ACCENT_MASTER_KEY, and must not generate them.
 import { resolve } from 'node:path';
 import { databaseTargetFor, openDatabase } from '../db/database.js';
 import { ADMIN_USAGE, AdminCommandError, createAdministrator, parseAdminArgs } from './first-admin.js';
+import { OPERATOR_USAGE, parseOperatorArgs, setStudioOperator } from './operators.js';
 
 async function main() {
-  const input = parseAdminArgs(process.argv.slice(2), process.env);
-  if (!input) {
-    console.error(ADMIN_USAGE);
+  const argv = process.argv.slice(2);
+  const operator = parseOperatorArgs(argv);
+  const input = operator ? null : parseAdminArgs(argv, process.env);
+  if (!operator && !input) {
+    console.error(`${ADMIN_USAGE}\n${OPERATOR_USAGE}`);
     process.exit(2);
   }
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new AdminCommandError('DATABASE_URL: must be a postgres:// or postgresql:// URL');
   const database = await openDatabase(databaseTargetFor({ databaseUrl, dataDir: resolve(process.env.DATA_DIR || '.data') }));
   try {
-    const admin = await createAdministrator(database, input);
+    if (operator) {
+      console.log(await setStudioOperator(database, operator));
+      return;
+    }
+    const admin = await createAdministrator(database, input!);
     const made = admin.created.length > 0 ? ` (created the ${admin.created.join(', ')})` : '';
     console.log(`Administrator ${admin.email} can now sign in: environment ${admin.environment}, library ${admin.library}${made}.`);
   } finally {

@@ -51,7 +51,11 @@ export function requireRole(roles: readonly AppRole[], detail: string): Guard {
   const administration = roles.length > 0 && roles.every((role) => role === 'admin');
   return async (request) => {
     if (!roles.includes(request.user.role)) throw new HttpError(403, detail);
-    if (administration && request.user.aal < 2 && (await request.libraryRequiresTwoFactor()))
-      throw new HttpError(403, TWO_FACTOR_TEXTS.requiredForAdmin);
+    if (administration) await requireSecondFactorForAdministration(request);
   };
+}
+
+/** Administration (an admin's or a studio operator's) needs a second factor where the caller's library requires one. */
+export async function requireSecondFactorForAdministration(request: FastifyRequest): Promise<void> {
+  if (request.user.aal < 2 && (await request.libraryRequiresTwoFactor())) throw new HttpError(403, TWO_FACTOR_TEXTS.requiredForAdmin);
 }

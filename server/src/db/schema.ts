@@ -120,6 +120,11 @@ export interface RemoteHealthTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface StudioOperatorsTable {
+  user_id: string;
+  granted_at: GeneratedTimestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -236,6 +241,7 @@ export interface DB {
   remote_channels: RemoteChannelsTable;
   remote_events: RemoteEventsTable;
   remote_health: RemoteHealthTable;
+  studio_operators: StudioOperatorsTable;
   schema_migrations: SchemaMigrationsTable;
   library_credentials: LibraryCredentialsTable;
   agent_runs: AgentRunsTable;

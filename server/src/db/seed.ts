@@ -1,5 +1,5 @@
 // Demo data for the first start of the embedded database: one account, environment lo-n02, library
-// sales2, an admin, an end user, three starter agents and a small knowledge base. Never with NODE_ENV=production, because the
+// sales2, an admin (also the studio operator), an end user, three starter agents and a small knowledge base. Never with NODE_ENV=production, because the
 // passwords below are public.
 import { agentSaveRequestSchema } from '@accent/agents-common';
 import { DEFAULT_ENVIRONMENT, DEFAULT_LIBRARY, type AppRole } from '@accent/shared';
@@ -72,6 +72,9 @@ export async function seedDemoData(database: Database, options: { isProduction: 
       .returning(['id', 'email'])
       .execute();
     const adminId = inserted.find((u) => u.email === DEMO_CREDENTIALS.admin.email)!.id;
+    // the demo's administrator also runs the studio's remote registry (a studio operator), so the demo
+    // can release and promote areas; a real studio names its operators on the command line
+    await trx.insertInto('studio_operators').values({ user_id: adminId }).execute();
     for (const starter of STARTER_AGENTS) {
       await saveAgent(trx, { libraryId: library.id, userId: adminId, config: agentSaveRequestSchema.parse(starter) });
     }

@@ -237,8 +237,26 @@ export async function resetRemote(db: Kysely<DB>, id: RemoteId, actorId: string 
   });
 }
 
-/** History, current, canary, health per version and the last changes of one remote (Admin → Remotes). */
-export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: RegistrySources) {
+/** Who reads the registry: their library, and whether they are a studio operator. */
+export interface RegistryViewer {
+  libraryId: string;
+  operator: boolean;
+}
+
+/** A reader for the server's own use (e.g. the entries the security headers allow): names no one, changes nothing. */
+const NOBODY: RegistryViewer = { libraryId: '', operator: false };
+
+/** What the trail says instead of a person the viewer may not see (an operator or admin of another library). */
+export const SOMEONE_ELSE = 'someone in another library';
+
+/**
+ * History, current, canary, health per version and the last changes of one remote (Admin → Remotes). It
+ * names people (who registered a version, who changed what) only to an operator or to administrators of
+ * that person's own library.
+ */
+export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: RegistrySources, viewer: RegistryViewer = NOBODY) {
+  const person = (email: string | null, libraryId: string | null) =>
+    email === null ? null : viewer.operator || libraryId === viewer.libraryId ? email : SOMEONE_ELSE;
   const [channel, rows, health, events] = await Promise.all([
     db.selectFrom('remote_channels').selectAll().where('remote_id', '=', id).executeTakeFirst(),
     db
@@ -253,6 +271,7 @@ export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: Regi
         'v.withdrawn_reason',
         'v.requires',
         'u.email as registered_by',
+        'u.library_id as registered_by_library',
       ])
       .where('v.remote_id', '=', id)
       .orderBy('v.registered_at', 'desc')
@@ -267,7 +286,7 @@ export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: Regi
     db
       .selectFrom('remote_events as e')
       .leftJoin('users as u', 'u.id', 'e.actor_id')
-      .select(['e.id', 'e.action', 'e.version', 'e.detail', 'e.created_at', 'u.email as actor'])
+      .select(['e.id', 'e.action', 'e.version', 'e.detail', 'e.created_at', 'u.email as actor', 'u.library_id as actor_library'])
       .where('e.remote_id', '=', id)
       .orderBy('e.id', 'desc')
       .limit(20)
@@ -277,13 +296,14 @@ export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: Regi
   const canary = channel?.canary_version && channel.canary_percent ? { version: channel.canary_version, percent: channel.canary_percent } : null;
   const count = (version: string, outcome: string) => Number(health.find((h) => h.version === version && h.outcome === outcome)?.n ?? 0);
   return {
+    canChange: viewer.operator,
     current,
     canary,
     versions: rows.map((r) => ({
       version: r.version,
       entry: r.entry,
       registeredAt: r.registered_at.toISOString(),
-      registeredBy: r.registered_by ?? null,
+      registeredBy: person(r.registered_by, r.registered_by_library),
       status:
         r.version === current
           ? ('current' as const)
@@ -302,7 +322,7 @@ export async function describeRemote(db: Kysely<DB>, id: RemoteId, sources: Regi
       version: e.version,
       detail: e.detail,
       at: e.created_at.toISOString(),
-      by: e.actor ?? null,
+      by: person(e.actor, e.actor_library),
     })),
   };
 }

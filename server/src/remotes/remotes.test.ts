@@ -356,11 +356,12 @@ describe('remote registry', () => {
     expect(again.json()).toEqual({ detail: 'Remote "agents" has no registry override' });
   });
 
-  it('only admins change or read the versioned registry', async () => {
+  it('members neither change nor read the versioned registry', async () => {
     const body = { entry: 'https://x.example.com/mf-manifest.json', version: '1.0.0' };
     const byMember = await call('PUT', 'agents', body, member);
     expect(byMember.statusCode).toBe(403);
-    expect(byMember.json()).toEqual({ detail: 'Only administrators can change the remote registry' });
+    expect((byMember.json() as { detail: string }).detail).toMatch(/^Only a studio operator can change the remote registry/);
+    expect((await call('GET', 'agents/versions', undefined, member)).json()).toEqual({ detail: 'Only administrators and studio operators can read the remote registry' });
     for (const [method, url] of [
       ['DELETE', 'agents'],
       ['GET', 'agents/versions'],

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import { contractMismatch } from '@accent/shared/remotes';
 import { z } from 'zod';
 import { byCaller, record } from '../audit/audit.js';
-import { requireRole, type Guard } from '../auth/guard.js';
+import { isStudioOperator } from '../admin/operators.js';
+import { requireSecondFactorForAdministration, type Guard } from '../auth/guard.js';
 import type { DB } from '../db/schema.js';
 import { apiErrorSchema } from '../http/api-error.js';
 import { HttpError } from '../http/errors.js';
@@ -31,7 +32,9 @@ import {
 import { remoteRegistryResponseSchema } from './schemas.js';
 
 export const REMOTE_MESSAGES = {
-  adminOnly: 'Only administrators can change the remote registry',
+  readers: 'Only administrators and studio operators can read the remote registry',
+  operatorOnly:
+    'Only a studio operator can change the remote registry: every library of this studio loads the same remotes. A library administrator can read it; an operator is named on the server with npm run admin -- operator --email <email>.',
   noOverride: REGISTRY_MESSAGES.notSet,
   tooManyReports: 'Too many reports. Please wait a minute.',
 } as const;
@@ -88,6 +91,8 @@ const servedEntrySchema = remoteRegistryResponseSchema.shape.remotes.element.ext
 const servedListSchema = z.object({ remotes: z.array(servedEntrySchema) });
 
 const versionsResponseSchema = z.object({
+  /** whether the caller may change the registry (a studio operator); library administrators read it */
+  canChange: z.boolean(),
   current: z.string().nullable(),
   canary: z.object({ version: z.string(), percent: z.number() }).nullable(),
   versions: z.array(
@@ -162,9 +167,20 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
     const mismatch = row ? contractMismatch(id, version, row.requires, manifest.contractVersion) : null;
     if (mismatch) throw new HttpError(422, mismatch);
   };
-  const adminOnly = requireRole(['admin'], REMOTE_MESSAGES.adminOnly);
+  // Reading: any library's administrators and the studio operators. Changing: operators only, read from
+  // the database on every request (npm run admin -- operator names and revokes them).
+  const readers: Guard = async (request) => {
+    if (request.user.role !== 'admin' && !(await isStudioOperator(db, request.user.id))) throw new HttpError(403, REMOTE_MESSAGES.readers);
+    await requireSecondFactorForAdministration(request);
+  };
+  const operatorOnly: Guard = async (request) => {
+    if (!(await isStudioOperator(db, request.user.id))) throw new HttpError(403, REMOTE_MESSAGES.operatorOnly);
+    await requireSecondFactorForAdministration(request);
+  };
+  /** Who reads the registry: the trail names people to an operator, or to administrators of the actor's library. */
+  const viewerOf = async (request: FastifyRequest) => ({ libraryId: request.user.libraryId, operator: await isStudioOperator(db, request.user.id) });
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
-  const admin = { onRequest: [authenticate, adminOnly] };
+  const operator = { onRequest: [authenticate, operatorOnly] };
   const security = [{ bearerAuth: [] }];
   const tags = ['remotes'];
 
@@ -207,22 +223,23 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
   app.get(
     '/remotes/:id/versions',
     {
-      ...admin,
+      onRequest: [authenticate, readers],
       schema: {
         tags,
-        summary: "A remote's versions, current, canary, health per version and last changes",
+        summary:
+          "A remote's versions, current, canary, health per version and last changes (administrators and studio operators; changing it is the operators')",
         security,
         params: remoteParamsSchema,
         response: { 200: versionsResponseSchema, ...errors },
       },
     },
-    async (request) => describeRemote(db, request.params.id, sources),
+    async (request) => describeRemote(db, request.params.id, sources, await viewerOf(request)),
   );
 
   app.post(
     '/remotes/:id/versions',
     {
-      ...admin,
+      ...operator,
       schema: {
         tags,
         summary: 'Register a build: its manifest must answer, be this remote, carry this version and need a contract this studio provides',
@@ -239,14 +256,14 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
       const facts = await checked(id, version, entry);
       await registerVersion(db, { id, version, entry, facts, actorId: request.user.id });
       await record(db, { ...byCaller(request), action: 'remote.register', target: id, details: { version, entry } });
-      return reply.code(201).send(await describeRemote(db, id, sources));
+      return reply.code(201).send(await describeRemote(db, id, sources, await viewerOf(request)));
     },
   );
 
   app.post(
     '/remotes/:id/promote',
     {
-      ...admin,
+      ...operator,
       preHandler: servable,
       schema: {
         tags,
@@ -269,7 +286,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
   app.post(
     '/remotes/:id/rollback',
     {
-      ...admin,
+      ...operator,
       schema: {
         tags,
         summary: 'Back to the version that was current before',
@@ -288,7 +305,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
   app.put(
     '/remotes/:id/canary',
     {
-      ...admin,
+      ...operator,
       preHandler: servable,
       schema: {
         tags,
@@ -302,27 +319,27 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
     async (request) => {
       await setCanary(db, request.params.id, request.body, request.user.id, sources);
       await record(db, { ...byCaller(request), action: 'remote.canary', target: request.params.id, details: { ...request.body } });
-      return describeRemote(db, request.params.id, sources);
+      return describeRemote(db, request.params.id, sources, await viewerOf(request));
     },
   );
 
   app.delete(
     '/remotes/:id/canary',
     {
-      ...admin,
+      ...operator,
       schema: { tags, summary: 'Stop the canary', security, params: remoteParamsSchema, response: { 200: versionsResponseSchema, ...errors } },
     },
     async (request) => {
       await setCanary(db, request.params.id, null, request.user.id, sources);
       await record(db, { ...byCaller(request), action: 'remote.canary', target: request.params.id, details: { stopped: true } });
-      return describeRemote(db, request.params.id, sources);
+      return describeRemote(db, request.params.id, sources, await viewerOf(request));
     },
   );
 
   app.put(
     '/remotes/:id',
     {
-      ...admin,
+      ...operator,
       schema: {
         tags,
         summary: 'Register (checked like POST …/versions) and promote a build in one call',
@@ -347,7 +364,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
   app.delete(
     '/remotes/:id',
     {
-      ...admin,
+      ...operator,
       schema: {
         tags,
         summary: "Drop the admin's choices for a remote (back to the configured or local build)",

@@ -7,6 +7,7 @@ import { failureRate, RemoteVersionsDialog } from './RemoteVersions.js';
 
 const at = '2026-11-23T20:00:00.000Z';
 const data = (over: Partial<RemoteVersions> = {}): RemoteVersions => ({
+  canChange: true,
   current: '1.1.0',
   canary: { version: '1.2.0', percent: 20 },
   versions: [
@@ -129,6 +130,22 @@ describe('RemoteVersionsDialog', () => {
     // an available version is promoted at once, without the confirmation
     await ui.click(screen.getByRole('button', { name: 'Promote Agents 1.2.0' }));
     await waitFor(() => expect(api.promote).toHaveBeenLastCalledWith('agents', '1.2.0'));
+  });
+
+  it('shows a library administrator the registry read only, and says why', async () => {
+    const api = fakeApi();
+    api.get.mockResolvedValue(data({ canChange: false }));
+    render(<RemoteVersionsDialog id="agents" api={api} onClose={() => {}} onChanged={async () => {}} />);
+    await screen.findByRole('table', { name: 'Agents versions' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Read only: releasing and promoting remotes is for studio operators, because every library of this studio loads the same remotes. An operator is named on the server with npm run admin -- operator --email <email>.',
+    );
+    for (const name of [/^Promote/, /^Canary Agents/, 'Roll back Agents', 'Stop canary', 'Register'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Register a Agents version' })).toBeNull();
+    expect(screen.queryByLabelText('Canary share (% of users)')).toBeNull();
+    // what it shows stays: versions, health and the trail
+    expect(screen.getByRole('list', { name: 'Agents recent changes' })).toBeInTheDocument();
   });
 
   it('reads the versions again before the registry follows, keeping them on screen if that read fails', async () => {

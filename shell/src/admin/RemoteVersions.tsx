@@ -46,6 +46,10 @@ export function withdrawnText(title: string, v: Pick<RemoteVersion, 'version' | 
   return `${title} ${v.version} was withdrawn${when}: ${v.withdrawn?.reason ?? 'its reason was not recorded.'} Promoting it serves it to every user at once.`;
 }
 
+/** Why a library administrator sees the registry without its buttons (the server refuses them too). */
+export const READ_ONLY_REGISTRY =
+  'Read only: releasing and promoting remotes is for studio operators, because every library of this studio loads the same remotes. An operator is named on the server with npm run admin -- operator --email <email>.';
+
 /** The automatic rollbacks among recent changes: what admins must be told. */
 export const autoRollbacks = (events: RemoteEvent[]) => events.filter((e) => e.action === 'canary-rolled-back');
 
@@ -138,14 +142,16 @@ export function RemoteVersionsDialog({ id, onClose, onChanged, api = remoteVersi
         }}
         onCancel={() => setPromoting(null)}
       />
-      <RegisterForm
-        id={id}
-        api={api}
-        onRegistered={async () => {
-          await refresh();
-          await onChanged();
-        }}
-      />
+      {state.status === 'ready' && state.data.canChange && (
+        <RegisterForm
+          id={id}
+          api={api}
+          onRegistered={async () => {
+            await refresh();
+            await onChanged();
+          }}
+        />
+      )}
     </Modal>
   );
 }
@@ -176,6 +182,7 @@ function VersionsBody({
   onStopCanary,
 }: VersionsBodyProps) {
   const rolledBack = autoRollbacks(data.events);
+  const canChange = data.canChange;
   return (
     <div className={styles.form}>
       {rolledBack.map((e) => (
@@ -183,29 +190,40 @@ function VersionsBody({
           {e.detail} ({formatDateTime(e.at)})
         </p>
       ))}
+      {!canChange && (
+        <p className={styles.note} role="note">
+          {READ_ONLY_REGISTRY}
+        </p>
+      )}
       <p>
         Current: <strong>{data.current ?? 'none'}</strong>
         {data.canary ? (
           <>
             {' '}
             · Canary: <strong>{data.canary.version}</strong> for {data.canary.percent}% of users{' '}
-            <Button size="sm" variant="ghost" onClick={onStopCanary} disabled={busy !== null}>
-              Stop canary
-            </Button>
+            {canChange && (
+              <Button size="sm" variant="ghost" onClick={onStopCanary} disabled={busy !== null}>
+                Stop canary
+              </Button>
+            )}
           </>
         ) : null}{' '}
-        <Button size="sm" variant="secondary" onClick={onRollback} disabled={busy !== null} aria-label={`Roll back ${title}`}>
-          Roll back
-        </Button>
+        {canChange && (
+          <Button size="sm" variant="secondary" onClick={onRollback} disabled={busy !== null} aria-label={`Roll back ${title}`}>
+            Roll back
+          </Button>
+        )}
       </p>
-      <TextField
-        label="Canary share (% of users)"
-        name="canaryPercent"
-        inputMode="numeric"
-        value={canaryPercent}
-        error={percentOk ? undefined : 'A whole number from 1 to 99'}
-        onChange={(e) => onCanaryPercent(e.currentTarget.value)}
-      />
+      {canChange && (
+        <TextField
+          label="Canary share (% of users)"
+          name="canaryPercent"
+          inputMode="numeric"
+          value={canaryPercent}
+          error={percentOk ? undefined : 'A whole number from 1 to 99'}
+          onChange={(e) => onCanaryPercent(e.currentTarget.value)}
+        />
+      )}
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <caption className={styles.visuallyHidden}>{`${title} versions`}</caption>
@@ -243,7 +261,7 @@ function VersionsBody({
                 </td>
                 <td>{failureRate(v.health)}</td>
                 <td className={styles.rowActions}>
-                  {v.status !== 'current' && (
+                  {canChange && v.status !== 'current' && (
                     <Button
                       size="sm"
                       variant="secondary"
@@ -254,7 +272,7 @@ function VersionsBody({
                       Promote
                     </Button>
                   )}
-                  {v.status !== 'current' && v.status !== 'canary' && (
+                  {canChange && v.status !== 'current' && v.status !== 'canary' && (
                     <Button
                       size="sm"
                       variant="ghost"

@@ -11,7 +11,7 @@ import { useRemotes } from '../remotes/RemotesProvider.js';
 import { cx } from './cx.js';
 import { errorMessage, fieldErrorOf } from './format.js';
 import { remoteVersionsApi, type RemoteVersions, type RemoteVersionsApi } from './remote-versions-api.js';
-import { autoRollbacks, RemoteVersionsDialog } from './RemoteVersions.js';
+import { autoRollbacks, READ_ONLY_REGISTRY, RemoteVersionsDialog } from './RemoteVersions.js';
 import { useAdminServices } from './services.js';
 import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
@@ -27,7 +27,14 @@ interface Row {
 
 /** Each area's versions; an area whose versions cannot be read is left out (the table still works). */
 async function allVersions(api: RemoteVersionsApi): Promise<Partial<Record<RemoteId, RemoteVersions>>> {
-  const found = await Promise.all(REMOTE_IDS.map((id) => api.get(id).then((v) => [id, v] as const, () => null)));
+  const found = await Promise.all(
+    REMOTE_IDS.map((id) =>
+      api.get(id).then(
+        (v) => [id, v] as const,
+        () => null,
+      ),
+    ),
+  );
   return Object.fromEntries(found.filter((f) => f !== null));
 }
 
@@ -52,6 +59,9 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
     await live.refresh();
   };
   const versions = overview.status === 'ready' ? overview.data : {};
+  // read only when the server says so (a library administrator); unknown: the buttons stay and the server decides
+  const known = Object.values(versions);
+  const readOnly = known.length > 0 && known.every((v) => !v.canChange);
   const rolledBack = REMOTE_IDS.flatMap((id) => autoRollbacks(versions[id]?.events ?? []));
 
   async function confirmReset() {
@@ -78,15 +88,20 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
   return (
     <div className={styles.panelBody}>
       <p className={styles.lead}>
-        Where each feature area is loaded from. A team releases a new version of its area alone (<code>pnpm release &lt;area&gt;</code>), registers
-        it under Versions (its <code>mf-manifest.json</code> is checked first), then promotes it or gives it to a share of users as a canary; open
-        pages switch the next time someone enters the area. Reset goes back to the build this server is configured with.
+        Where each feature area is loaded from. A team releases a new version of its area alone (<code>pnpm release &lt;area&gt;</code>), registers it
+        under Versions (its <code>mf-manifest.json</code> is checked first), then promotes it or gives it to a share of users as a canary; open pages
+        switch the next time someone enters the area. Reset goes back to the build this server is configured with.
       </p>
       {rolledBack.map((e) => (
         <p key={e.id} className={styles.formError} role="alert">
           {e.detail}
         </p>
       ))}
+      {readOnly && (
+        <p className={styles.note} role="note">
+          {READ_ONLY_REGISTRY}
+        </p>
+      )}
       {state.status === 'loading' && <LoadingState text="Loading the registry..." />}
       {state.status === 'error' && <ErrorState message={`Could not load the registry: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && (
@@ -128,7 +143,9 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
                       {row.registry?.version ?? <span className={styles.muted}>—</span>}
                       {versions[row.id]?.canary && (
                         <span className={styles.badgeRow}>
-                          <span className={cx(styles.badge, styles.badgeInfo)}>{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</span>
+                          <span
+                            className={cx(styles.badge, styles.badgeInfo)}
+                          >{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</span>
                         </span>
                       )}
                     </td>
@@ -138,7 +155,9 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
                           <span className={styles.mono}>{current.entry}</span>
                           <span className={styles.badgeRow}>
                             {current.overridden && <span className={cx(styles.badge, styles.badgeInfo)}>Tab override</span>}
-                            <span className={cx(styles.badge, loaded ? styles.badgeSuccess : styles.badgeMuted)}>{loaded ? 'Loaded' : 'Not loaded yet'}</span>
+                            <span className={cx(styles.badge, loaded ? styles.badgeSuccess : styles.badgeMuted)}>
+                              {loaded ? 'Loaded' : 'Not loaded yet'}
+                            </span>
                           </span>
                         </>
                       ) : (
@@ -149,12 +168,22 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
                       <Button size="sm" variant="secondary" onClick={() => setVersionsOf(row.id)} aria-label={`${row.title} versions`}>
                         Versions
                       </Button>
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.title} entry`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setResetting(row)} disabled={!row.registry} aria-label={`Reset ${row.title}`}>
-                        Reset
-                      </Button>
+                      {!readOnly && (
+                        <>
+                          <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.title} entry`}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setResetting(row)}
+                            disabled={!row.registry}
+                            aria-label={`Reset ${row.title}`}
+                          >
+                            Reset
+                          </Button>
+                        </>
+                      )}
                     </td>
                   </tr>
                 );

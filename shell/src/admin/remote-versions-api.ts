@@ -28,6 +28,8 @@ export interface RemoteEvent {
 }
 
 export interface RemoteVersions {
+  /** whether this user may change the registry (a studio operator); library administrators only read it */
+  canChange: boolean;
   current: string | null;
   canary: { version: string; percent: number } | null;
   versions: RemoteVersion[];
