@@ -53,6 +53,8 @@ import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './sche
 import { isAppRoute, registerStaticSites } from './static/sites.js';
 import { STORAGE_PATH, storageRoutes } from './storage/routes.js';
 import { createStorage, type Storage, type UploadHook } from './storage/service.js';
+import { storageLocationOf } from './storage/location.js';
+import { createServerRegistry, ensureHealthRoute, serveOnlyProbes, serverRoutes } from './servers/routes.js';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -92,6 +94,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null as never);
   app.decorateRequest('rawBody', null);
+  // a worker runs jobs; people are served by the web servers
+  if (config.role === 'worker') serveOnlyProbes(app);
 
   // An empty JSON body means "no body" (many clients send Content-Type: application/json on body-less
   // POSTs such as logout); routes that need a body then say so. Anything else goes to fastify's own
@@ -165,7 +169,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   });
   app.decorate('storage', storage);
   // One pg-boss per process on the same database; stopped (gracefully) when the app closes.
-  const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), ...jobs });
+  const scheduler = createScheduler(db, { enabled: Boolean(jobs), log: schedulerLogFrom(app.log), runsJobs: config.role !== 'web', ...jobs });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
   credentials.listenWith(scheduler, schedulerLogFrom(app.log));
@@ -182,6 +186,11 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.addHook('onClose', () => flows.runner.drain());
   const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions });
   app.decorate('background', background);
+  // this process among the servers sharing the database (started by main.ts once the schema is there)
+  const servers = createServerRegistry(db.db, () => ({ role: config.role, version: SERVER_VERSION, storage: storageLocationOf(config) }), { log: app.log });
+  app.decorate('servers', servers);
+  app.addHook('onClose', () => servers.stop());
+  await app.register(serverRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, registry: servers });
   await app.register(agentRoutes, { prefix: '/api/v1', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   // the studio's agents as MCP tools, for MCP clients with an API key
@@ -234,6 +243,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   // Supabase Storage for supabase-js's storage client (its own error shape and error handler)
   await app.register(storageRoutes, { prefix: STORAGE_PATH, db: db.db, storage, jwtSecret: config.jwtSecret, rateLimit: config.storage.rateLimit });
 
+  ensureHealthRoute(app, SERVER_VERSION);
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes, releasesDir: config.releasesDir });
   app.setNotFoundHandler(async (request, reply) => {
     if (isAppRoute(request)) {

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_IDS } from '@accent/shared';
+import { SERVER_ROLES, type ServerRole } from '@accent/shell-common';
 import { z } from 'zod';
 import { allowHostProblem, splitAllowHosts } from './net/ssrf.js';
 import type { StorageConfig } from './storage/service.js';
@@ -54,6 +55,7 @@ export const remoteOverrideSchema = z.object({
 export type RemoteOverride = z.infer<typeof remoteOverrideSchema>;
 
 const envSchema = z.object({
+  SERVER_ROLE: z.enum(SERVER_ROLES, { error: `must be one of ${SERVER_ROLES.join(', ')}` }).default('all'),
   PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
@@ -178,6 +180,8 @@ export const CONNECTOR_BASE_URLS = {
 export type ConnectorKey = keyof typeof CONNECTOR_BASE_URLS;
 
 export interface Config {
+  /** SERVER_ROLE: `all` (default) serves people and runs jobs, `web` runs no jobs or schedules, `worker` answers only health and metrics */
+  role: ServerRole;
   port: number;
   host: string;
   /** Set: a real PostgreSQL through `pg`. Unset: embedded PGlite in `<dataDir>/pglite`. */
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const defined = (values: Record<string, string | undefined>) =>
     Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return {
+    role: e.SERVER_ROLE,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

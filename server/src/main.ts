@@ -62,6 +62,16 @@ async function main() {
   if (seed === 'refused-in-production') log.warn('Empty embedded database in production: demo accounts with public passwords are not created');
   if (stopping) return;
   try {
+    // among the servers on this database; refused when this one's files would be split from theirs
+    await app.servers.start();
+  } catch (error) {
+    console.error((error as Error).message);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+  if (stopping) return;
+  try {
     await app.scheduler.start();
   } catch (error) {
     console.error(`Cannot start the job scheduler (pg-boss): ${(error as Error).message}`);
@@ -75,7 +85,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
-  console.log(`Accent Studio is running at http://localhost:${port}`);
+  console.log(`Accent Studio is running at http://localhost:${port}${config.role === 'all' ? '' : ` as a ${config.role} server (SERVER_ROLE)`}`);
   console.log(`API documentation: http://localhost:${port}${API_DOCS_PATH}`);
   if (database.embedded && !config.isProduction && seed !== 'refused-in-production') {
     const { environment, library, admin, member } = DEMO_CREDENTIALS;

@@ -57,6 +57,8 @@ export function createBackground(deps: BackgroundDeps): Background {
   scheduler.onStart(async (boss: PgBoss) => {
     await ensureQueue(boss, BACKGROUND_QUEUES.run, RUN_QUEUE);
     await ensureQueue(boss, BACKGROUND_QUEUES.reconcile, { retryLimit: 0, expireInSeconds: 300 });
+    // a web-only server sends runs but neither works them nor keeps the schedules (the workers do)
+    if (!scheduler.runsJobs) return;
     if (options.work !== false) {
       // Many agents often come due in the same minute: fetch up to `concurrency` jobs at a time, run them
       // side by side, settle each on its own (retries are per agent), and fetch again at once while

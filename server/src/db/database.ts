@@ -183,7 +183,8 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     async close() {
-      await db.destroy(); // ends the pool
+      await db.destroy(); // ends the pool, when kysely ever used it
+      if (!pool.ended) await pool.end(); // and when it did not (a handle closed before any query)
     },
   };
 }

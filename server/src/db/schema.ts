@@ -229,7 +229,22 @@ export interface EmailDraftsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** 032: the server processes sharing the database (Admin → Settings → Servers) */
+export interface ServersTable {
+  id: string;
+  role: 'all' | 'web' | 'worker';
+  version: string;
+  host: string;
+  pid: number;
+  storage_kind: 'folder' | 's3';
+  storage_location: string;
+  storage_id: string;
+  started_at: GeneratedTimestamp;
+  last_seen: GeneratedTimestamp;
+}
+
 export interface DB {
+  servers: ServersTable;
   accounts: AccountsTable;
   environments: EnvironmentsTable;
   libraries: LibrariesTable;

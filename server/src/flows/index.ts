@@ -33,6 +33,8 @@ export function createFlows(deps: FlowsDeps): Flows {
   scheduler.onStart(async (boss: PgBoss) => {
     // no retries (actions have side effects); the job expires a minute after the run's own time limit
     await ensureQueue(boss, FLOW_QUEUE, { retryLimit: 0, expireInSeconds: Math.ceil(runner.runTimeoutMs / 1000) + 60 });
+    // a web-only server sends runs but neither works them nor reconciles the schedules (the workers do)
+    if (!scheduler.runsJobs) return;
     if (options.work !== false) {
       await boss.work(
         FLOW_QUEUE,

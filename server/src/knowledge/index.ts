@@ -59,6 +59,7 @@ export function createKnowledge(deps: KnowledgeDeps): Knowledge {
   scheduler.onStart(async (boss: PgBoss) => {
     // a failed ingestion is recorded on the file, so the job itself is not retried; a crashed worker's job is
     await ensureQueue(boss, KNOWLEDGE_QUEUE, { retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
+    if (!scheduler.runsJobs) return; // a web-only server sends ingestions, the workers run them
     await boss.work(
       KNOWLEDGE_QUEUE,
       { includeMetadata: true, pollingIntervalSeconds: scheduler.pollingIntervalSeconds, localConcurrency: options.concurrency ?? 2 },

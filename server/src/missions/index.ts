@@ -59,6 +59,8 @@ export function createMissions(deps: MissionsDeps): Missions {
     await ensureQueue(boss, MISSION_QUEUES.runNow, runQueue);
     await ensureQueue(boss, MISSION_QUEUES.reconcile, { retryLimit: 0, expireInSeconds: 300 });
 
+    // a web-only server sends runs but neither works them nor keeps the schedules (the workers do)
+    if (!scheduler.runsJobs) return;
     if (options.work !== false) {
       const workOptions = { includeMetadata: true, pollingIntervalSeconds: scheduler.pollingIntervalSeconds, localConcurrency: options.concurrency ?? 2 } as const;
       await boss.work(MISSION_QUEUES.run, workOptions, async (jobs: JobWithMetadata<ScheduledRunJob>[]) => {

@@ -52,12 +52,19 @@ export interface SchedulerOptions {
   maxConnections?: number;
   /** A name for this process in pg-boss's instance registry. */
   instanceName?: string;
+  /**
+   * false (SERVER_ROLE=web): this process sends jobs but runs none: no workers, no cron pass, no
+   * maintenance; modules check `runsJobs` before they work queues or reconcile schedules. Default true.
+   */
+  runsJobs?: boolean;
 }
 
 export type StartHook = (boss: PgBoss, scheduler: Scheduler) => Promise<void>;
 
 export interface Scheduler {
   readonly enabled: boolean;
+  /** false on a web-only server: modules start no workers and keep no schedules here (sending is fine) */
+  readonly runsJobs: boolean;
   /** true between a successful start() and stop() */
   readonly running: boolean;
   /** Idle polling interval for workers (tests shorten it). */
@@ -77,6 +84,7 @@ export const silentLog: SchedulerLog = { info: () => undefined, warn: () => unde
 
 export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'url'>, options: SchedulerOptions = {}): Scheduler {
   const enabled = options.enabled ?? true;
+  const runsJobs = options.runsJobs ?? true;
   const log = options.log ?? silentLog;
   const timing = options.timing ?? {};
   const startHooks: StartHook[] = [];
@@ -95,6 +103,8 @@ export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'ur
       monitorIntervalSeconds: timing.monitorIntervalSeconds,
       // no OpenTelemetry SDK is registered: keep it off rather than carry no-op spans
       openTelemetry: { enabled: false },
+      // a web-only process: no cron pass (schedules become jobs on the workers) and no maintenance
+      ...(runsJobs ? {} : { schedule: false, supervise: false }),
     });
     if (database.kind === 'pglite') {
       if (!database.pglite) throw new Error('The embedded database handle has no PGlite instance');
@@ -106,6 +116,7 @@ export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'ur
 
   const scheduler: Scheduler = {
     enabled,
+    runsJobs,
     get running() {
       return running;
     },

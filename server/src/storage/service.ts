@@ -21,6 +21,7 @@ import { contentKey, filesystemBackend, s3Backend, type ByteRange, type StorageB
 import { StorageHttpError, storageErrors } from './errors.js';
 import { FOLDER_PLACEHOLDER, newObjectName, normalizeObjectName } from './keys.js';
 import { revealDirectionControls } from '@accent/shell-common';
+import { storageFolderOf } from './location.js';
 
 export const DOCUMENTS_BUCKET = 'documents';
 export const DEFAULT_CACHE_CONTROL = 'max-age=3600';
@@ -234,7 +235,7 @@ function kyselyOn(tx: PGliteTransaction): Kysely<DB> {
 export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageOptions) {
   const backend: StorageBackend & { ensureBucket?: () => Promise<void> } = config.storage.s3
     ? s3Backend(config.storage.s3, join(config.dataDir, 'storage-tmp'))
-    : filesystemBackend(join(config.dataDir, 'storage'));
+    : filesystemBackend(storageFolderOf(config));
   const limits: StorageLimits = config.storage;
   const uploadHooks: UploadHook[] = [...hooks];
 

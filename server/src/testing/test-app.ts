@@ -64,24 +64,36 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   };
 }
 
+const sharedDataDirs: Record<string, string> = {};
+
 /**
  * The real app on an existing PostgreSQL database (no seeding), as one server process of several sharing it:
  * each call opens its own pool (and, with `jobs`, its own pg-boss).
  */
 export async function startPostgresServer(url: string, options: { jobs?: AppDeps['jobs']; env?: Record<string, string> } = {}): Promise<TestContext> {
   const database = await openDatabase({ kind: 'postgres', url });
+  // servers on one database share one data folder, as on one machine (else each would keep its own files)
+  sharedDataDirs[url] ??= mkdtempSync(join(tmpdir(), 'accent-data-'));
+  const dataDir = sharedDataDirs[url];
   const config = loadConfig({
     DATABASE_URL: url,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     ACCENT_MASTER_KEY: Buffer.alloc(32, 5).toString('base64'),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'accent-data-')),
+    DATA_DIR: dataDir,
     STATIC_ROOT: mkdtempSync(join(tmpdir(), 'accent-static-')),
     ...options.env,
   });
   const app = await buildApp({ config, db: database, auth: { loginFailureDelayMs: 0 }, jobs: options.jobs });
   await app.ready();
+  try {
+    await app.servers.start(); // as main.ts: registered before any job runs
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   if (options.jobs) await app.scheduler.start();
   return {
     app,

@@ -8,6 +8,7 @@ export * from './knowledge.js';
 export * from './names.js';
 export * from './identity-email.js';
 export * from './invitations.js';
+export * from './servers.js';
 export * from './team.js';
 export * from './two-factor.js';
 export * from './sso.js';

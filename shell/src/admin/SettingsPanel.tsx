@@ -7,6 +7,7 @@ import { Checkbox } from '@accent/shared/ui';
 import { isContentEnabled, setContentEnabled } from '../layout/navItems.js';
 import { FlowHostsPanel } from './FlowHostsPanel.js';
 import { PricesPanel } from './PricesPanel.js';
+import { ServersPanel } from './ServersPanel.js';
 import { SignUpDomainsPanel } from './SignUpDomainsPanel.js';
 import styles from './Admin.module.css';
 
@@ -66,6 +67,8 @@ export function SettingsPanel() {
       <PricesPanel />
 
       <SignUpDomainsPanel />
+
+      <ServersPanel />
 
       {user && (
         <section className={styles.block} aria-labelledby="admin-session">

@@ -11,6 +11,7 @@ import { ADMIN, fakeServices, renderWithProviders, type FakeServices } from '../
 import AdminPage from './AdminPage.js';
 import { AdminServicesContext } from './services.js';
 import { FlowHostsApiContext, type FlowHostsApi } from './flow-hosts-api.js';
+import { ServersApiContext, type ServersApi } from './servers-api.js';
 import { InvitationsApiContext } from './invitations-api.js';
 import { fakeInvitationsApi, type FakeInvitations } from './invitations-testing.js';
 import { TwoFactorAdminApiContext, type TwoFactorAdminApi } from './TwoFactorAdmin.js';
@@ -165,6 +166,8 @@ const NO_FLOW_HOSTS: FlowHostsApi = {
   put: async (hosts) => ({ hosts, environment: [], updated_at: new Date().toISOString() }),
 };
 
+const NO_SERVERS: ServersApi = { list: async () => ({ servers: [] }) };
+
 export interface RenderAdminOptions {
   admin?: FakeAdmin;
   /** invitations and sign-up domains (default: none, email configured) */
@@ -186,11 +189,13 @@ export async function renderAdmin(
   const result = await renderWithProviders(
     <AdminServicesContext.Provider value={{ admin: admin.api }}>
       <FlowHostsApiContext.Provider value={NO_FLOW_HOSTS}>
-        <InvitationsApiContext.Provider value={invitations.api}>
-          <TwoFactorAdminApiContext.Provider value={twoFactor}>
-            <AdminPage />
-          </TwoFactorAdminApiContext.Provider>
-        </InvitationsApiContext.Provider>
+        <ServersApiContext.Provider value={NO_SERVERS}>
+          <InvitationsApiContext.Provider value={invitations.api}>
+            <TwoFactorAdminApiContext.Provider value={twoFactor}>
+              <AdminPage />
+            </TwoFactorAdminApiContext.Provider>
+          </InvitationsApiContext.Provider>
+        </ServersApiContext.Provider>
       </FlowHostsApiContext.Provider>
     </AdminServicesContext.Provider>,
     `/admin${search}`,
