@@ -2,9 +2,10 @@
 // tables and pg-boss's partitioned ones): a restore over the existing database puts the backup's data back
 // in one transaction, refuses a backup of a newer schema without touching anything, and the password
 // never appears in the tools' arguments.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import { createAdministrator } from '../admin/first-admin.js';
@@ -88,6 +89,13 @@ describeWithPostgres('backup and restore on PostgreSQL', () => {
     }
     const known = readMigrations().at(-1)!.name;
     await expect(restoreDatabase(config(), file)).rejects.toThrow(BACKUP_MESSAGES.newerSchema('999_from_the_future', known));
+    expect(await emails()).toEqual(['kept@example.com', 'ops@example.com']);
+  });
+
+  it('sends a backup of the embedded database to move-to-postgres instead of restoring it', async () => {
+    const file = join(folder, 'embedded.tar.gz');
+    writeFileSync(file, gzipSync('not restored'));
+    await expect(restoreDatabase(config(), file)).rejects.toThrow(BACKUP_MESSAGES.embeddedIntoPostgres(file));
     expect(await emails()).toEqual(['kept@example.com', 'ops@example.com']);
   });
 

@@ -11,7 +11,7 @@
 //     PostgreSQL client tools the command says how to get them (or to use the hosting provider's backups).
 // A restore never deletes an embedded database: it is moved aside first.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,6 +31,8 @@ export const BACKUP_MESSAGES = {
     `This backup holds a newer database (migration ${backup}) than this version of the studio knows (up to ${known}). ` +
     'Nothing was changed: restore it with the version of the studio that made it, or a newer one.',
   notPostgresBackup: (file: string) => `${file} is not a PostgreSQL backup (expected a .dump written by npm run backup with DATABASE_URL)`,
+  embeddedIntoPostgres: (file: string) =>
+    `${file} is a backup of the embedded database: move it into PostgreSQL with npm run move-to-postgres -- ${file} (into an empty database).`,
 } as const;
 
 export const defaultBackupFile = (config: Pick<Config, 'databaseUrl'>, now = new Date()) =>
@@ -75,6 +77,18 @@ function start(tool: string, args: string[], options: ToolRun = {}) {
 
 const run = (tool: string, args: string[], options: ToolRun = {}) => start(tool, args, options).done;
 
+/** An embedded database's backup is gzip (PGlite's dumpDataDir); pg_dump's custom format starts with PGDMP. */
+export function isEmbeddedBackup(file: string): boolean {
+  const head = Buffer.alloc(2);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, 2, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head[0] === 0x1f && head[1] === 0x8b;
+}
+
 /** Writes a backup to `file`; answers what was backed up. */
 export async function backupDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, file: string): Promise<string> {
   const target = databaseTargetFor(config);
@@ -105,8 +119,8 @@ export async function restoreDatabase(
     await restorePostgres(target.url, file);
     return { movedAside: null };
   }
+  if (!isEmbeddedBackup(file)) throw new Error(BACKUP_MESSAGES.notEmbeddedBackup(file));
   const bytes = readFileSync(file);
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new Error(BACKUP_MESSAGES.notEmbeddedBackup(file));
   const dataDir = target.dataDir!;
   let movedAside: string | null = null;
   const unlock = lockDataFolder(dataDir); // a database in use is refused before anything is moved
@@ -204,6 +218,7 @@ async function backupMigrations(file: string): Promise<string[]> {
 }
 
 async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
+  if (isEmbeddedBackup(file)) throw new Error(BACKUP_MESSAGES.embeddedIntoPostgres(file));
   const known = readMigrations();
   const knownNames = new Set(known.map((m) => m.name));
   const unknown = (await backupMigrations(file)).filter((name) => !knownNames.has(name)).sort();

@@ -16,7 +16,7 @@ import { createCredentialStore } from '../credentials/store.js';
 import { filesystemBackend, s3Backend } from '../storage/backend.js';
 import { storageFolderOf } from '../storage/location.js';
 import { migrateStorage, type StorageMigration } from '../storage/migrate.js';
-import { BACKUP_MESSAGES } from './backup.js';
+import { BACKUP_MESSAGES, isEmbeddedBackup } from './backup.js';
 import { type Database, databaseTargetFor, openDatabase } from './database.js';
 import { migrate } from './migrate.js';
 
@@ -139,9 +139,8 @@ export async function moveToPostgres(config: Config, from: Source, progress: (li
   if (!config.databaseUrl) throw new Error(MOVE_MESSAGES.needsPostgres);
   let source: Database;
   if (from.kind === 'backup') {
-    const bytes = readFileSync(from.file);
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new Error(BACKUP_MESSAGES.notEmbeddedBackup(from.file));
-    source = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([bytes]) }); // in memory: the file is left as it is
+    if (!isEmbeddedBackup(from.file)) throw new Error(BACKUP_MESSAGES.notEmbeddedBackup(from.file));
+    source = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(from.file)]) }); // in memory: the file is left as it is
   } else source = await openDatabase(databaseTargetFor({ dataDir: config.dataDir })); // refuses one in use
   try {
     const target = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
