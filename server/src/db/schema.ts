@@ -229,7 +229,7 @@ export interface EmailDraftsTable {
   created_at: GeneratedTimestamp;
 }
 
-/** 032: the server processes sharing the database (Admin → Settings → Servers) */
+/** 033: the server processes sharing the database (Admin → Settings → Servers) */
 export interface ServersTable {
   id: string;
   role: 'all' | 'web' | 'worker';
