@@ -116,6 +116,8 @@ export const stepTraceSchema = z.object({
   // What was sent to the model; optional because runs recorded before they existed lack them.
   /** the instructions as the system message, then the history and the user's message, in order */
   messages: z.array(traceMessageSchema).optional(),
+  /** names of the earlier steps whose outputs were added to the instructions (the prompt placed none) */
+  context_steps: z.array(z.string()).optional(),
   /** catalogue names of the tools offered to the model */
   tools: z.array(z.string()).optional(),
   settings: modelSettingsTraceSchema.optional(),

@@ -110,6 +110,12 @@ function Step({ step }: { step: StepTrace }) {
             <dd>{formatModelSettings(step.settings)}</dd>
           </div>
         )}
+        {step.context_steps && step.context_steps.length > 0 && (
+          <div>
+            <dt>Earlier output given</dt>
+            <dd>{step.context_steps.join(', ')}</dd>
+          </div>
+        )}
         {step.tools && (
           <div>
             <dt>Tools offered</dt>

@@ -13,6 +13,8 @@ export interface MessageParts {
   prompt: string;
   /** the prompt already places the question (e.g. `{{query}}`), so it is not sent a second time */
   promptPlacesQuestion: boolean;
+  /** earlier steps' outputs the prompt does not place ('' = none): instructions, after the prompt */
+  context?: string;
   /** what the user asked ('' = nothing, e.g. a scheduled run) */
   question: string;
   /** earlier messages of the conversation, oldest first */
@@ -35,7 +37,9 @@ export function composeModelInput(parts: MessageParts): ModelInput {
   const prompt = parts.prompt.trim() ? parts.prompt : '';
   const question = parts.question.trim() ? parts.question : '';
   const promptIsMessage = prompt !== '' && (parts.promptPlacesQuestion || question === '');
-  const instructions = [parts.system.trim() ? parts.system : '', promptIsMessage ? '' : prompt].filter(Boolean).join('\n\n');
+  const instructions = [parts.system.trim() ? parts.system : '', promptIsMessage ? '' : prompt, parts.context?.trim() ?? '']
+    .filter(Boolean)
+    .join('\n\n');
   const user = promptIsMessage ? prompt : question;
   return {
     system: instructions || undefined,

@@ -35,7 +35,7 @@ import { appendHistory, loadHistory, threadKey } from './history.js';
 import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
 import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, providerSettings, type ResolvedModel, type RuntimeProvider } from './providers.js';
 import { finishRun, startRun } from './runs.js';
-import { placesQuery, renderTemplate, templateValues } from './templating.js';
+import { earlierStepsContext, placesQuery, placesStepOutput, renderTemplate, templateValues } from './templating.js';
 
 export interface RuntimeDeps {
   db: Kysely<DB>;
@@ -299,7 +299,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           .map((line) => renderTemplate(line, values))
           .filter((line) => line.trim())
           .join('\n');
-        const modelInput = composeModelInput({ system, prompt, promptPlacesQuestion: placesQuery(step.query), question: runQuery, history });
+        // a step whose prompt and system lines place no earlier output gets them all, labelled by step name
+        const placesOutputs = [step.query, ...step.system, step.model.system].some(placesStepOutput);
+        const context = placesOutputs ? '' : earlierStepsContext(outputs);
+        const modelInput = composeModelInput({ system, prompt, promptPlacesQuestion: placesQuery(step.query), context, question: runQuery, history });
         const stepTrace: StepTrace = {
           index,
           name: step.name,
@@ -318,6 +321,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           tool_calls: [],
           warnings: [],
           messages: messagesForTrace(modelInput),
+          context_steps: context ? outputs.map((o) => o.name) : [],
           settings: {
             temperature: step.model.temperature,
             max_tokens: step.model.max_tokens,

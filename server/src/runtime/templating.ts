@@ -28,6 +28,21 @@ export function templateValues(scope: TemplateScope): Map<string, string> {
   return values;
 }
 
+/** Whether a template places an earlier step's output itself (`{{step<n>}}` or `{{steps.<step name>}}`). */
+export function placesStepOutput(template: string): boolean {
+  return /\{\{\s*(?:step\d+|steps\.[^{}]+?)\s*\}\}/.test(template);
+}
+
+/**
+ * The earlier steps' outputs, labelled by step name, for a step whose prompt places none of them: a step
+ * sees the output of the ones before it (the Steps tab promises it) without its author writing `{{step1}}`.
+ */
+export function earlierStepsContext(steps: TemplateScope['steps']): string {
+  if (steps.length === 0) return '';
+  const blocks = steps.map((step, i) => `[Step ${i + 1}: ${step.name || 'Unnamed step'}]\n${step.output.trim() || '(no output)'}`);
+  return ['Output of the earlier steps:', ...blocks].join('\n\n');
+}
+
 /** Whether a prompt places the run's question itself (`{{query}}` or `{query}`). */
 export function placesQuery(template: string): boolean {
   return /\{\{\s*query\s*\}\}|\{query\}/.test(template);
