@@ -7,7 +7,16 @@ import {
   REAL_AGENT_RATING,
 } from './constants.js';
 import { msg } from './messages.js';
-import { agentSettingsSchema, modelSettingsSchema, stepSchema, type Agent, type AgentConfig, type AgentListItem, type Step } from './schemas.js';
+import {
+  agentSaveRequestSchema,
+  agentSettingsSchema,
+  modelSettingsSchema,
+  stepSchema,
+  type Agent,
+  type AgentConfig,
+  type AgentListItem,
+  type Step,
+} from './schemas.js';
 
 /** Keyword → category for demo agents (spec 01 §3: Marketing, Sales, Research, Support, otherwise General). */
 const CATEGORY_KEYWORDS: [string, RegExp][] = [
@@ -165,4 +174,26 @@ export const modelDefaults = () => modelSettingsSchema.parse({});
 export function duplicateAgent(agent: Agent, id: string): Agent {
   const name = `${agent.name} (Copy)`;
   return { ...structuredClone(agent), id, name, file_name: name, localOnly: true };
+}
+
+/**
+ * A stored configuration with every default applied, as the editor shows and saves it: an agent saved by the
+ * API without settings and the same agent saved by the editor (rate limit 60, memory session, …) are the same
+ * configuration. Versions are compared in this form, so a diff lists only what someone changed.
+ */
+export function normalizeAgentConfig(config: Partial<AgentConfig>): AgentConfig {
+  const parsed = agentSaveRequestSchema.safeParse(config);
+  const c = parsed.success ? parsed.data : ({ ...agentSaveRequestSchema.parse({ name: config.name?.trim() || 'Agent' }), ...config } as AgentConfig);
+  return {
+    ...c,
+    steps: c.steps.map((s) => stepSchema.safeParse(s).data ?? s),
+    category: c.category ?? (categoryByKeyword(c.name, c.description) as AgentConfig['category']),
+    avatar: c.avatar ?? avatarFor(c.name),
+    // a loaded agent without a stored status shows Active (spec 01 §4)
+    status: c.status ?? 'Active',
+    tools: c.tools ?? [],
+    settings: agentSettingsSchema.parse(c.settings ?? {}),
+    chatbot: c.chatbot ?? false,
+    knowledgeCollections: c.knowledgeCollections ?? [],
+  };
 }

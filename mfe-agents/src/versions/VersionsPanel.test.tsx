@@ -7,13 +7,13 @@ const step = (query: string) => ({ ...newStep(0), name: 'Write', query });
 const V1: Partial<AgentConfig> = { name: 'Writer', description: 'Writes', steps: [step('Write about {topic}\nAnswer in English')] };
 const V2: Partial<AgentConfig> = { name: 'Writer', description: 'Writes', steps: [step('Write about {topic}\nAnswer in French')], tools: ['SendGrid'] };
 
-function setup() {
-  const api = fakeApi([listItem('Writer')], { Writer: V2 });
+function setup(v1 = V1, v2 = V2) {
+  const api = fakeApi([listItem('Writer')], { Writer: v2 });
   api.versions.mockResolvedValue([
     { version: 2, created_at: '2025-06-02T10:00:00.000Z', created_by: 'ada@accent.local' },
     { version: 1, created_at: '2025-06-01T10:00:00.000Z', created_by: 'bob@accent.local' },
   ]);
-  api.getVersion.mockImplementation(async (_name, version) => (version === 1 ? V1 : V2));
+  api.getVersion.mockImplementation(async (_name, version) => (version === 1 ? v1 : v2));
   const r = renderAgents({ route: '/agents/edit/Writer', api });
   return r;
 }
@@ -34,6 +34,35 @@ describe('Versions tab', () => {
     // the same version twice: nothing differs
     await r.user.selectOptions(screen.getByLabelText('Compare version'), '2');
     expect(await screen.findByText('These versions are the same.')).toBeVisible();
+  });
+
+  it("lists only what someone changed: an API-saved version against the editor's save of it with one new description", async () => {
+    // version 1 came through the API (no settings, chatbot, status nor tools); version 2 is the editor's save,
+    // which writes every default (rate limit 60, memory session, …) and the step model's defaults
+    const apiSaved: Partial<AgentConfig> = {
+      name: 'Writer',
+      description: 'Writes',
+      steps: [{ name: 'Write', query: 'Write about {topic}' } as AgentConfig['steps'][number]],
+    };
+    const editorSaved: Partial<AgentConfig> = {
+      ...apiSaved,
+      description: 'Writes short posts',
+      steps: [step('Write about {topic}')],
+      settings: { rate_limit: 60, memory: 'session', fallback: 'apologize', access: ['all_users'] },
+      chatbot: false,
+      status: 'Active',
+      tools: [],
+      knowledgeCollections: [],
+    };
+    const r = setup(apiSaved, editorSaved);
+    await r.user.click(await screen.findByRole('tab', { name: 'Versions' }));
+    const fields = await screen.findByRole('table', { name: 'Fields' });
+    const changed = within(fields)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getByRole('rowheader').textContent);
+    expect(changed).toEqual(['Description']);
+    expect(screen.queryByRole('region', { name: 'Step 1' })).not.toBeInTheDocument();
   });
 
   it('restores after a confirmation, as a new version, and keeps unsaved edits', async () => {

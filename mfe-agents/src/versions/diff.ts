@@ -1,7 +1,7 @@
 // What changed between two saved versions of an agent, as the Versions tab shows it side by side:
 // plain fields, the prompts line by line, the steps added, removed or changed, and the tools.
 // Pure (no React), so every rule here is unit-tested.
-import type { AgentConfig, Step } from '@accent/agents-common';
+import { normalizeAgentConfig, type AgentConfig, type Step } from '@accent/agents-common';
 import { sideBySide, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
 
 // the kit's shapes and line compare, shared with the flows and background agents' Versions views
@@ -83,26 +83,31 @@ function stepChange(position: number, before: Step | undefined, after: Step | un
   return { position, name: after.name, kind: 'changed', fields, texts, toolsAdded: tools.added, toolsRemoved: tools.removed };
 }
 
-/** `before` is the older version, `after` the newer; steps are compared by position. */
-export function diffVersions(before: AgentConfig, after: AgentConfig): VersionDiff {
+/**
+ * `older` is the older version, `newer` the newer; steps are compared by position. Both are compared with
+ * their defaults applied, so a field nobody changed (absent in one, its default in the other) is not listed.
+ */
+export function diffVersions(older: Partial<AgentConfig>, newer: Partial<AgentConfig>): VersionDiff {
+  const before = normalizeAgentConfig(older);
+  const after = normalizeAgentConfig(newer);
   const fields = fieldChanges([
     ['Description', before.description, after.description],
     ['Category', before.category, after.category],
     ['Status', before.status, after.status],
     ['Avatar', before.avatar, after.avatar],
     ['Flow type', before.flow_type, after.flow_type],
-    ['Chatbot', before.chatbot ?? false, after.chatbot ?? false],
+    ['Chatbot', before.chatbot, after.chatbot],
     ['Use history', before.use_history, after.use_history],
     ['Save history', before.save_history, after.save_history],
     ['Max history items', before.max_history_items, after.max_history_items],
-    ['Rate limit', before.settings?.rate_limit, after.settings?.rate_limit],
-    ['Memory', before.settings?.memory, after.settings?.memory],
-    ['Fallback', before.settings?.fallback, after.settings?.fallback],
-    ['Access', before.settings?.access, after.settings?.access],
+    ['Rate limit', before.settings!.rate_limit, after.settings!.rate_limit],
+    ['Memory', before.settings!.memory, after.settings!.memory],
+    ['Fallback', before.settings!.fallback, after.settings!.fallback],
+    ['Access', before.settings!.access, after.settings!.access],
     ['Knowledge collections', before.knowledgeCollections, after.knowledgeCollections],
   ]);
   const texts = [...textChange('Query', before.query, after.query), ...textChange('Parameters', paramsText(before.params), paramsText(after.params))];
-  const tools = setDiff(before.tools ?? [], after.tools ?? []);
+  const tools = setDiff(before.tools!, after.tools!);
   const steps: StepChange[] = [];
   for (let i = 0; i < Math.max(before.steps.length, after.steps.length); i++) {
     const change = stepChange(i + 1, before.steps[i], after.steps[i]);
