@@ -137,7 +137,7 @@ describe('parseFlowImport', () => {
     expect(file.exportedAt).toBe('2025-05-05T00:00:00.000Z');
     const fromText = parseFlowImport(JSON.stringify(file));
     expect(fromText.flows).toHaveLength(2);
-    expect(fromText.skipped).toBe(0);
+    expect(fromText.skipped).toEqual([]);
     expect(fromText.flows[0]).toEqual(file.flows[0]);
     expect(parseFlowImport(file).flows).toHaveLength(2);
   });
@@ -162,7 +162,15 @@ describe('parseFlowImport', () => {
       now,
     );
     expect(result.flows.map((f) => f.id)).toEqual(['a', 'g']);
-    expect(result.skipped).toBe(7);
+    expect(result.skipped).toEqual([
+      { name: 'Flow b', reason: 'its status "paused" is not active, inactive or draft' },
+      { name: 'Flow c', reason: 'its id is missing or not text' },
+      { name: 'Flow d', reason: 'its description is missing or not text' },
+      { name: 'Flow e', reason: 'its flowData needs nodes and edges lists' },
+      { name: 'Flow f', reason: 'its flowData needs nodes and edges lists' },
+      { name: 'Flow #7', reason: 'it is not a flow' },
+      { name: 'Flow #8', reason: 'it is not a flow' },
+    ]);
     expect(result.flows[0]).toMatchObject({ createdAt: now.toISOString(), nodeCount: 1, executionCount: 0, tags: [], author: 'current-user', flowData: { viewport: { x: 0, y: 0, zoom: 1 } } });
     expect(result.flows[1]).toMatchObject({ tags: ['sales'], executionCount: 7, successRate: 100 });
   });

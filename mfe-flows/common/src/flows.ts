@@ -158,7 +158,14 @@ export const FLOW_TOASTS = {
   noFlowsToExport: { title: 'No Flows to Export', message: 'There are no flows available to export.' },
   exportStarted: { title: 'Export Started', message: 'Flows are being downloaded.' },
   exportFailed: { title: 'Export Failed', message: 'Could not export flows. Please check your connection.' },
-  importSuccessful: (n: number) => ({ title: 'Import Successful', message: `Successfully imported ${n} flows.` }),
+  // the spec's sentence, then the flows the file held that were left out, by name and why
+  importSuccessful: (n: number, skipped: readonly FlowImportSkip[] = []) => ({
+    title: 'Import Successful',
+    message: [
+      `Successfully imported ${n} flows.`,
+      ...(skipped.length ? [`Skipped ${skipped.length}: ${skipped.map((f) => `"${f.name}" (${f.reason})`).join('; ')}.`] : []),
+    ].join(' '),
+  }),
   importFailed: { title: 'Import Failed', message: 'Could not import flows. Please check the file format and your connection.' },
   duplicationLoadFailed: { title: 'Duplication Failed', message: 'Could not load original flow.' },
   duplicationFailed: { title: 'Duplication Failed', message: 'Could not duplicate flow. Please check your connection.' },
@@ -473,8 +480,27 @@ export interface FlowImportResult {
   version: string;
   exportedAt: string | null;
   flows: Flow[];
-  /** invalid flows left out */
-  skipped: number;
+  /** invalid flows left out, each with why */
+  skipped: FlowImportSkip[];
+}
+
+/** A flow of an imported file that was left out: its name (else its place in the file) and why. */
+export interface FlowImportSkip {
+  name: string;
+  reason: string;
+}
+
+/** Why an imported flow is left out, in words, from the first field that is wrong. */
+function skipReason(candidate: unknown, issue: z.ZodError['issues'][number] | undefined): string {
+  if (!candidate || typeof candidate !== 'object' || Array.isArray(candidate)) return 'it is not a flow';
+  const field = issue?.path[0];
+  if (field === 'status') {
+    const value = (candidate as { status?: unknown }).status;
+    return value === undefined ? 'it has no status' : `its status ${JSON.stringify(value)} is not active, inactive or draft`;
+  }
+  if (field === 'flowData') return 'its flowData needs nodes and edges lists';
+  if (typeof field === 'string') return `its ${field} is missing or not text`;
+  return 'it is not a valid flow';
 }
 
 /**
@@ -498,9 +524,17 @@ export function parseFlowImport(file: unknown, now: Date = new Date()): FlowImpo
 
   const stamp = now.toISOString();
   const valid: Flow[] = [];
-  for (const candidate of flows) {
+  const skipped: FlowImportSkip[] = [];
+  for (const [index, candidate] of flows.entries()) {
     const parsed = importedFlowSchema.safeParse(candidate);
-    if (!parsed.success) continue;
+    if (!parsed.success) {
+      const name = (candidate as { name?: unknown } | null)?.name;
+      skipped.push({
+        name: typeof name === 'string' && name.trim() ? name.trim() : `Flow #${index + 1}`,
+        reason: skipReason(candidate, parsed.error.issues[0]),
+      });
+      continue;
+    }
     const f = parsed.data as Record<string, unknown> & z.infer<typeof importedFlowSchema>;
     const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
     const viewport = flowViewportSchema.safeParse(f.flowData.viewport);
@@ -523,7 +557,7 @@ export function parseFlowImport(file: unknown, now: Date = new Date()): FlowImpo
       },
     });
   }
-  return { version: String(version), exportedAt: typeof exportedAt === 'string' ? exportedAt : null, flows: valid, skipped: flows.length - valid.length };
+  return { version: String(version), exportedAt: typeof exportedAt === 'string' ? exportedAt : null, flows: valid, skipped };
 }
 
 /** Dashboard search (§5): case-insensitive over name, description or status; `status` 'all' or empty keeps all. */
@@ -774,3 +808,74 @@ export const flowVersionSchema = z.object({
 });
 export type FlowVersion = z.infer<typeof flowVersionSchema>;
 export const flowVersionsResponseSchema = z.object({ versions: z.array(flowVersionSchema) });
+
+// ---- Template variables -------------------------------------------------------------------------
+// What `{{…}}` can name in a node's fields. `{{last}}` is what the node before passed on as text: an
+// Agent's answer, not its whole output object (that is `{{last_raw}}`, or `{{nodes.<id>.output}}`).
+
+export const FLOW_LAST = 'last';
+export const FLOW_LAST_RAW = 'last_raw';
+
+export interface FlowVariable {
+  /** the placeholder as written, e.g. {{last}} */
+  name: string;
+  /** what it holds, in words */
+  holds: string;
+}
+
+type VariableNode = { id: string; type: string; data: { label?: string; subtype?: string; actionType?: string } };
+
+/** What a node outputs (its `nodes.<id>.output`), by kind. */
+function outputShape(node: VariableNode): string {
+  const { type } = node;
+  const subtype = node.data.subtype ?? '';
+  if (type === 'trigger') return 'the payload it started with';
+  if (type === 'condition') return 'the comparison it made (it passes on what it received)';
+  if (type === 'llm') return subtype === 'analysis' ? '{sentiment, score, keywords, usage, model}' : '{text, usage, model, provider, provider_model}';
+  const action = node.data.actionType ?? (subtype === 'api' || subtype === 'http' ? 'api_call' : subtype);
+  if (action === 'email') return '{messageId, to, subject, accepted, rejected}';
+  if (action === 'database') return '{id, table, row, created_at}';
+  return '{status, ok, url, headers, body}';
+}
+
+const isAgent = (node: VariableNode) => node.type === 'llm' && node.data.subtype !== 'analysis';
+const nameOf = (node: VariableNode) => `"${node.data.label || node.id}"`;
+
+/**
+ * The variables a node's templates can use, with what each holds: the run's payload, what the node before
+ * passed on (`{{last}}` as text, `{{last_raw}}` as it is) and every node upstream by id.
+ */
+export function flowVariables(nodeId: string, nodes: readonly VariableNode[], edges: readonly { source: string; target: string }[]): FlowVariable[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const variables: FlowVariable[] = [
+    { name: '{{payload}}', holds: "What started the run: the webhook's JSON body, the form's fields, {} on a schedule" },
+    { name: '{{payload.<field>}}', holds: 'One field of the payload' },
+  ];
+  const before = edges
+    .filter((e) => e.target === nodeId)
+    .map((e) => byId.get(e.source))
+    .filter((n): n is VariableNode => n !== undefined);
+  if (before.length > 0) {
+    const from = before.length === 1 ? nameOf(before[0]) : 'the node the run came from';
+    const text = before.length === 1 && isAgent(before[0]) ? `${from}'s answer text` : `What ${from} passed on, as text`;
+    variables.push({ name: `{{${FLOW_LAST}}}`, holds: text });
+    variables.push({
+      name: `{{${FLOW_LAST_RAW}}}`,
+      holds: before.length === 1 ? `${from}'s whole output: ${outputShape(before[0])}` : `The whole output of ${from}`,
+    });
+  }
+  // every node upstream, nearest first
+  const seen = new Set<string>();
+  const queue = before.map((n) => n.id);
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id) || id === nodeId) continue;
+    seen.add(id);
+    const node = byId.get(id);
+    if (!node) continue;
+    if (isAgent(node)) variables.push({ name: `{{nodes.${id}.output.text}}`, holds: `${nameOf(node)}'s answer text` });
+    variables.push({ name: `{{nodes.${id}.output}}`, holds: `${nameOf(node)}'s output: ${outputShape(node)}` });
+    for (const e of edges) if (e.target === id) queue.push(e.source);
+  }
+  return variables;
+}

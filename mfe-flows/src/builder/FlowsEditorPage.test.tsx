@@ -298,6 +298,26 @@ describe('flow builder', () => {
     await waitFor(() => expect(r.notify.error).toHaveBeenCalledWith('Deploy Failed', 'The flow has no start trigger.', 3000));
   });
 
+  it("the properties panel offers the variables a node can use: {{last}} is the Agent's answer text, {{last_raw}} its whole output", async () => {
+    await openBuilder();
+    fireEvent.click(screen.getByTestId('node-c1'));
+    const panel = await screen.findByRole('complementary', { name: 'Node Properties' });
+    const variables = within(within(panel).getByRole('region', { name: 'Variables' }));
+    const holds = (name: string) => variables.getByText(name, { selector: 'code' }).closest('div')!.querySelector('dd')!.textContent;
+    expect(holds('{{last}}')).toBe('"Agent"\'s answer text');
+    expect(holds('{{last_raw}}')).toBe('"Agent"\'s whole output: {text, usage, model, provider, provider_model}');
+    expect(holds('{{nodes.a1.output.text}}')).toBe('"Agent"\'s answer text');
+    expect(holds('{{nodes.t1.output}}')).toBe('"Start Trigger"\'s output: the payload it started with');
+    expect(holds('{{payload.<field>}}')).toBe('One field of the payload');
+    // the node after the trigger: the trigger's payload is what it passes on
+    fireEvent.click(screen.getByTestId('node-a1'));
+    const agent = within(await screen.findByRole('region', { name: 'Variables' }));
+    expect(agent.queryByText('{{nodes.a1.output.text}}')).not.toBeInTheDocument();
+    expect(agent.getByText('{{last}}', { selector: 'code' }).closest('div')!.querySelector('dd')).toHaveTextContent(
+      'What "Start Trigger" passed on, as text',
+    );
+  });
+
   it('the Slack node asks for one address, its webhook URL', async () => {
     const r = await openBuilder();
     await r.user.click(paletteItem('Slack Message'));

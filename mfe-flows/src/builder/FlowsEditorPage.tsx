@@ -27,6 +27,7 @@ import {
   FLOW_MINIMAP,
   FLOW_TOASTS,
   FLOW_ZOOM,
+  flowVariables,
   newFlow,
   validateFlowRename,
   type Flow,
@@ -372,6 +373,19 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     return found;
   }, [nodes]);
 
+  // what the selected node's placeholders can name (its upstream nodes by the current edges)
+  const variables = useMemo(
+    () =>
+      selected
+        ? flowVariables(
+            selected.id,
+            nodes.map((n) => ({ id: n.id, type: n.type ?? '', data: n.data })),
+            edges,
+          )
+        : [],
+    [selected, nodes, edges],
+  );
+
   // ---- header actions -----------------------------------------------------------------------------
 
   async function rename(next: string): Promise<void> {
@@ -521,7 +535,16 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         ) : runsOpen ? (
           <RunsPanel flowId={initial.id} selected={historyRun} onSelectRun={setHistoryRun} onClose={() => setPanel(null)} onSelectNode={selectNode} />
         ) : (
-          selected && <PropertiesPanel node={selected} onChange={updateNodeData} onDelete={deleteNode} onClose={clearSelection} readOnly={!canEdit} />
+          selected && (
+            <PropertiesPanel
+              node={selected}
+              onChange={updateNodeData}
+              onDelete={deleteNode}
+              onClose={clearSelection}
+              readOnly={!canEdit}
+              variables={variables}
+            />
+          )
         )}
       </div>
       <DeploymentDialog deployment={deployment} onClose={dismissDeployment} />

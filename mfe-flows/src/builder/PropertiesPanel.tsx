@@ -8,6 +8,7 @@ import {
   FLOW_MODELS,
   type ActionNodeData,
   type ConditionNodeData,
+  type FlowVariable,
   type LlmNodeData,
   type TriggerNodeData,
 } from '@accent/flows-common';
@@ -25,9 +26,18 @@ export interface PropertiesPanelProps {
   onClose: () => void;
   /** a member's view: the fields are shown, not changed */
   readOnly?: boolean;
+  /** what this node's `{{…}}` placeholders can name, with what each holds */
+  variables?: readonly FlowVariable[];
 }
 
-export const PropertiesPanel = memo(function PropertiesPanel({ node, onChange, onDelete, onClose, readOnly = false }: PropertiesPanelProps) {
+export const PropertiesPanel = memo(function PropertiesPanel({
+  node,
+  onChange,
+  onDelete,
+  onClose,
+  readOnly = false,
+  variables = [],
+}: PropertiesPanelProps) {
   const set = (patch: Record<string, unknown>) => onChange(node.id, patch as Partial<CanvasNodeData>);
   const data = node.data;
   return (
@@ -48,6 +58,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({ node, onChange, o
         {node.type === 'condition' && <ConditionFields data={data as ConditionNodeData} set={set} />}
         {node.type === 'action' && <ActionFields data={data as ActionNodeData} set={set} />}
       </fieldset>
+      {node.type !== 'trigger' && variables.length > 0 && <Variables variables={variables} />}
       {!readOnly && (
         <Button variant="danger" size="sm" onClick={() => onDelete(node.id)}>
           Delete node
@@ -58,6 +69,27 @@ export const PropertiesPanel = memo(function PropertiesPanel({ node, onChange, o
 });
 
 type Setter = (patch: Record<string, unknown>) => void;
+
+/** The placeholders this node's fields can use and what each holds (`{{last}}` is text, `{{last_raw}}` the object). */
+function Variables({ variables }: { variables: readonly FlowVariable[] }) {
+  return (
+    <section className={styles.variables} aria-labelledby="flow-node-variables">
+      <h3 id="flow-node-variables" className={styles.variablesTitle}>
+        Variables
+      </h3>
+      <dl className={styles.variableList}>
+        {variables.map((v) => (
+          <div key={v.name} className={styles.variable}>
+            <dt>
+              <code>{v.name}</code>
+            </dt>
+            <dd>{v.holds}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 function TriggerFields({ data, set }: { data: TriggerNodeData; set: Setter }) {
   const config = (data.config ?? {}) as Record<string, unknown>;
@@ -99,7 +131,7 @@ function LlmFields({ data, set }: { data: LlmNodeData; set: Setter }) {
         value={String(data.temperature)}
         onChange={(e) => set({ temperature: e.target.value === '' ? 0 : Number(e.target.value) })}
       />
-      <TextArea label="Prompt" rows={4} value={data.prompt ?? ''} hint="Use {{payload.field}} or {{last}} placeholders." onChange={(e) => set({ prompt: e.target.value })} />
+      <TextArea label="Prompt" rows={4} value={data.prompt ?? ''} hint="Use {{payload.field}} or {{last}} placeholders (Variables below)." onChange={(e) => set({ prompt: e.target.value })} />
       {data.subtype === 'analysis' && (
         <>
           <Select label="Analysis" value={data.analysisType} options={options(FLOW_ANALYSIS_TYPES)} onChange={(e) => set({ analysisType: e.target.value })} />

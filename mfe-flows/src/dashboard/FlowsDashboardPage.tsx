@@ -138,8 +138,8 @@ export function FlowsDashboardPage() {
     event.target.value = '';
     if (!file) return;
     try {
-      const count = await api.importFlows(file, user);
-      const t = FLOW_TOASTS.importSuccessful(count);
+      const { imported, skipped } = await api.importFlows(file, user);
+      const t = FLOW_TOASTS.importSuccessful(imported, skipped);
       notify.success(t.title, t.message);
       reload();
     } catch (err) {

@@ -126,7 +126,10 @@ describe('flowsService over PostgREST', () => {
 
     const text = JSON.stringify({ ...file, flows: [...file.flows, { id: 'x', name: 'bad' }] });
     replies.push({ status: 200, body: [{ id: 'flow-1' }] }, { status: 201 });
-    expect(await service().importFlows(text, user)).toBe(2);
+    expect(await service().importFlows(text, user)).toEqual({
+      imported: 2,
+      skipped: [{ name: 'bad', reason: 'its description is missing or not text' }],
+    });
     expect(seen[1]!.query.get('id')).toBe('in.(flow-1,flow-2)');
     const rows = seen[2]!.body as { id: string; user_id: string }[];
     expect(rows).toHaveLength(2);

@@ -19,6 +19,7 @@ import {
   type Flow,
   type FlowData,
   type FlowExportFile,
+  type FlowImportSkip,
   type FlowRun,
   type FlowStatus,
   type FlowVersion,
@@ -48,6 +49,12 @@ export type FlowPatch = Partial<Pick<Flow, 'name' | 'description' | 'status' | '
 
 /** Who imports or creates flows: their rows get user_{user id}_lib_{library id}. */
 export type FlowUser = Parameters<typeof userIdFor>[0];
+
+/** What an import did: how many flows were inserted, and the file's flows left out (by name, with why). */
+export interface FlowImportReport {
+  imported: number;
+  skipped: FlowImportSkip[];
+}
 
 export interface FlowDeployment {
   webhookUrl?: string;
@@ -85,8 +92,8 @@ export interface FlowsService {
   duplicateFlow(id: string, user?: FlowUser): Promise<Flow | null>;
   /** every flow with its graph, as an export file (version 1.0) */
   exportFlows(): Promise<FlowExportFile>;
-  /** Reads an export file (File, text or JSON) and inserts its valid flows; resolves with their count. Raises "Invalid flow file format". */
-  importFlows(file: Blob | string | unknown, user?: FlowUser): Promise<number>;
+  /** Reads an export file (File, text or JSON) and inserts its valid flows; resolves with their count and the flows left out. Raises "Invalid flow file format". */
+  importFlows(file: Blob | string | unknown, user?: FlowUser): Promise<FlowImportReport>;
   /** POST /api/v1/flows/:id/test */
   testFlow(id: string, payload: unknown, startNodeId?: string): Promise<FlowRun>;
   /** POST /api/v1/flows/:id/deploy */
@@ -295,8 +302,8 @@ export function createFlowsService(source: DataClientSource = getDataClient, htt
     },
 
     async importFlows(file, user) {
-      const { flows } = parseFlowImport(await readText(file));
-      if (flows.length === 0) return 0;
+      const { flows, skipped } = parseFlowImport(await readText(file));
+      if (flows.length === 0) return { imported: 0, skipped };
       // Ids already taken (a re-import, or another user's flow) get fresh ones instead of failing the insert.
       const ids = flows.map((f) => f.id);
       const taken = await strict(source, (c) => table(c).select('id').in('id', ids));
@@ -307,7 +314,7 @@ export function createFlowsService(source: DataClientSource = getDataClient, htt
         seen.add(id);
         return { ...f, id };
       });
-      return service.insertFlows(fresh, user);
+      return { imported: await service.insertFlows(fresh, user), skipped };
     },
 
     async testFlow(id, payload, startNodeId) {

@@ -5,7 +5,15 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Flow, FlowExportFile, FlowRun, FlowStatus, FlowVersion } from '@accent/flows-common';
 import { flowId } from '@accent/flows-common';
 import { toast } from '@accent/shared/client';
-import { flowsService, type FlowDeployment, type FlowDeploymentState, type FlowPatch, type FlowSummary, type FlowUser } from '../data/flows.js';
+import {
+  flowsService,
+  type FlowDeployment,
+  type FlowDeploymentState,
+  type FlowImportReport,
+  type FlowPatch,
+  type FlowSummary,
+  type FlowUser,
+} from '../data/flows.js';
 import type { Notifier as BaseNotifier } from '@accent/shared/client';
 import { saveFile } from '@accent/shared/ui';
 
@@ -22,7 +30,7 @@ export interface FlowsData {
   saveFlow(flow: Flow, user?: FlowUser): Promise<void>;
   deleteFlow(id: string): Promise<void>;
   exportFlows(): Promise<FlowExportFile>;
-  importFlows(file: Blob | string, user?: FlowUser): Promise<number>;
+  importFlows(file: Blob | string, user?: FlowUser): Promise<FlowImportReport>;
   testFlow(id: string, payload: unknown): Promise<FlowRun>;
   deployFlow(id: string): Promise<FlowDeployment>;
   undeployFlow(id: string): Promise<void>;

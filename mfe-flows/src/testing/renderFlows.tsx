@@ -79,9 +79,9 @@ export function fakeApi(initial: Flow[] = []): FakeApi {
     exportFlows: jest.fn<FlowsData['exportFlows']>(async () => buildFlowExport([...table.values()], new Date('2025-06-02T00:00:00.000Z'))),
     importFlows: jest.fn<FlowsData['importFlows']>(async (file) => {
       const text = typeof file === 'string' ? file : await readFileText(file as Blob);
-      const { flows } = parseFlowImport(text);
+      const { flows, skipped } = parseFlowImport(text);
       for (const f of flows) table.set(f.id, f);
-      return flows.length;
+      return { imported: flows.length, skipped };
     }),
     testFlow: jest.fn<FlowsData['testFlow']>(async () => run),
     deployFlow: jest.fn<FlowsData['deployFlow']>(async (id) => {

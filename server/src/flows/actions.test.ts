@@ -250,6 +250,44 @@ describe('HTTP actions', () => {
     expect(byId(run).crm.output).toMatchObject({ status: 201, ok: true, body: { created: 'Ada "Countess" Lovelace', path: '/contacts/7' } });
   });
 
+  it('{{last}} after an Agent node is its answer text; {{last_raw}} and {{nodes.<id>.output}} are its whole output', async () => {
+    model.reply({ text: 'Acme is a hot lead.' });
+    const run = await runFlow(
+      flow(
+        [
+          { id: 'ask', type: 'llm', data: { label: 'Qualify', subtype: 'openai', prompt: 'Qualify {{payload.company}}' } },
+          {
+            id: 'post',
+            type: 'action',
+            data: {
+              subtype: 'api',
+              actionType: 'api_call',
+              method: 'POST',
+              url: `${api.url}/leads`,
+              body: '{"summary": "{{last}}", "note": "Agent said: {{last}}", "model": "{{last_raw.model}}", "raw": "{{last_raw}}", "same": "{{nodes.ask.output.text}}"}',
+            },
+          },
+        ],
+        [
+          { source: 'start', target: 'ask' },
+          { source: 'ask', target: 'post' },
+        ],
+      ),
+      { payload: { company: 'Acme' }, context: context() },
+    );
+    expect(run.status).toBe('succeeded');
+    // what the model received, then what the HTTP node sent
+    expect(lastUserMessage(model.requests[0].body)).toBe('Qualify Acme');
+    const [request] = api.requests;
+    expect(request.body).toEqual({
+      summary: 'Acme is a hot lead.',
+      note: 'Agent said: Acme is a hot lead.',
+      model: 'gpt-4.1-mini',
+      raw: expect.objectContaining({ text: 'Acme is a hot lead.', model: 'gpt-4.1-mini', provider: 'openai', usage: expect.any(Object) }),
+      same: 'Acme is a hot lead.',
+    });
+  });
+
   it('fails on an HTTP error status, keeping the response as the output', async () => {
     handler = () => ({ status: 503, body: { error: 'down for maintenance' } });
     const run = await runFlow(flow([{ id: 'get', type: 'action', data: { subtype: 'http', url: `${api.url}/status` } }], [{ source: 'start', target: 'get' }]), { context: context() });

@@ -120,6 +120,29 @@ describe('the flows table through the gateway (supabase-js)', () => {
     expect(deleted.status).toBe(204);
   });
 
+  it("the status says whether the flow is deployed: an imported or copied 'active' flow is inactive until deployed", async () => {
+    const db = client(builder.token);
+    const id = newId();
+    const imported = await db.from('flows').insert({ id, name: 'Imported', status: 'active', flow_data: graph() }).select('status').single();
+    expect(imported.data).toEqual({ status: 'inactive' });
+    expect((await db.from('flows').update({ status: 'active' }).eq('id', id).select('status').single()).data).toEqual({ status: 'inactive' });
+    expect((await db.from('flows').select('id').eq('status', 'active').eq('id', id)).data).toEqual([]);
+
+    expect((await post(`/api/v1/flows/${id}/deploy`, builder)).statusCode).toBe(200);
+    expect((await db.from('flows').select('status').eq('id', id).single()).data).toEqual({ status: 'active' });
+    // a deployed flow stays active whatever a client writes; its copy is not deployed
+    expect((await db.from('flows').update({ status: 'draft' }).eq('id', id).select('status').single()).data).toEqual({ status: 'active' });
+    const copy = await db
+      .from('flows')
+      .insert({ id: newId(), name: 'Imported (Copy)', status: 'active', flow_data: graph() })
+      .select('status')
+      .single();
+    expect(copy.data).toEqual({ status: 'inactive' });
+
+    expect((await post(`/api/v1/flows/${id}/undeploy`, builder)).statusCode).toBe(200);
+    expect((await flowRow(id)).status).toBe('inactive');
+  });
+
   it('members cannot write flows; other libraries and other builders cannot see them; admins see the library', async () => {
     const own = await insertFlow(builder);
     const refused = await client(member.token).from('flows').insert({ id: newId(), name: 'Mine', flow_data: graph() });

@@ -1,9 +1,11 @@
 // Flow templating: `{{path}}` placeholders in prompts, URLs, headers and bodies, filled from the node's
-// scope: `payload.x`, `last.text`, `nodes.<node id>.output.y`, `<node id>.y` (a node id may contain
+// scope: `payload.x`, `last` (what the node before passed on as text: an Agent's answer), `last_raw` (its
+// whole output), `last.text`, `nodes.<node id>.output.y`, `<node id>.y` (a node id may contain
 // dots or dashes: the longest known id wins). Paths are dotted; array items by index (`items.0.name`
 // or `items[0].name`). Values render as text: strings as they are, numbers and booleans with String(),
 // objects and arrays as JSON. A placeholder whose path does not resolve stays as written, so a
 // mistake is visible in the node's trace (as in the agent runtime's templating).
+import { FLOW_LAST, FLOW_LAST_RAW } from '@accent/flows-common';
 
 /** What a node's templates and condition fields are resolved against. */
 export interface FlowScope {
@@ -56,6 +58,13 @@ function walkKeyed(record: Record<string, unknown>, path: string): Resolved {
 export function resolvePath(scope: FlowScope, path: string, options: { fallbackToLast?: boolean } = {}): { found: boolean; value: unknown } {
   const trimmed = path.trim();
   if (!trimmed) return { found: false, value: undefined };
+  // `last` alone is the answer the node before passed on (an Agent's text, not its output object);
+  // `last_raw` is that output as it is (`last.<field>` still reads a field of it)
+  if (trimmed === FLOW_LAST) return { found: 'last' in scope.input, value: lastValue(scope) };
+  if (trimmed === FLOW_LAST_RAW || trimmed.startsWith(`${FLOW_LAST_RAW}.`) || trimmed.startsWith(`${FLOW_LAST_RAW}[`)) {
+    const raw = walk(scope.input.last, splitPath(trimmed.slice(FLOW_LAST_RAW.length)));
+    return raw === MISSING ? { found: false, value: undefined } : { found: true, value: raw };
+  }
   let value: Resolved = MISSING;
   if (trimmed.startsWith('nodes.')) value = walkKeyed(scope.nodes, trimmed.slice('nodes.'.length));
   if (value === MISSING) value = walkKeyed(scope.input, trimmed);
@@ -143,9 +152,14 @@ export function renderBody(body: unknown, scope: FlowScope): { json: unknown } |
   return { text: renderTemplate(body, scope) };
 }
 
-/** The text a node works on when none is configured: `last.text` when it is a string, else `last` as text. */
-export function lastText(scope: FlowScope): string {
+/** What the node before passed on: its `text` when it has one (an Agent's answer), else the value itself. */
+function lastValue(scope: FlowScope): unknown {
   const last = scope.input.last;
   if (last && typeof last === 'object' && typeof (last as { text?: unknown }).text === 'string') return (last as { text: string }).text;
-  return toText(last);
+  return last;
+}
+
+/** The text a node works on when none is configured (`{{last}}` as text). */
+export function lastText(scope: FlowScope): string {
+  return toText(lastValue(scope));
 }
