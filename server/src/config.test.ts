@@ -102,6 +102,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, ...env })).toThrow(message);
   });
 
+  it('reads SERVER_ROLE (all by default), and refuses web or worker on the embedded database', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'accent-config-'));
+    expect(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir }).role).toBe('all');
+    expect(loadConfig({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://db/accent', SERVER_ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ JWT_SECRET: SECRET, SERVER_ROLE: 'cron' })).toThrow('SERVER_ROLE: must be one of all, web, worker');
+    expect(() => loadConfig({ JWT_SECRET: SECRET, SERVER_ROLE: 'web', DATA_DIR: dataDir })).toThrow(
+      'SERVER_ROLE: web needs DATABASE_URL (the embedded database serves one process, which must be both web and worker: leave SERVER_ROLE unset)',
+    );
+  });
+
   it('requires JWT_SECRET with DATABASE_URL in production', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/accent', NODE_ENV: 'production' })).toThrow(
       'JWT_SECRET: is required when DATABASE_URL is set and NODE_ENV=production',
@@ -138,8 +148,17 @@ describe('loadConfig', () => {
 
   it('reads DEV_REMOTE_ORIGINS: loopback origins only, each with its port, refused in words otherwise', () => {
     expect(loadConfig({ JWT_SECRET: SECRET }).devRemoteOrigins).toEqual([]);
-    expect(loadConfig({ JWT_SECRET: SECRET, DEV_REMOTE_ORIGINS: 'http://localhost:3101, http://127.0.0.1:3105/' }).devRemoteOrigins).toEqual(['http://localhost:3101', 'http://127.0.0.1:3105']);
-    for (const bad of ['http://localhost:*', 'http://localhost', 'https://evil.example.com:3101', 'http://localhost:3101/mf-manifest.json', 'localhost:3101']) {
+    expect(loadConfig({ JWT_SECRET: SECRET, DEV_REMOTE_ORIGINS: 'http://localhost:3101, http://127.0.0.1:3105/' }).devRemoteOrigins).toEqual([
+      'http://localhost:3101',
+      'http://127.0.0.1:3105',
+    ]);
+    for (const bad of [
+      'http://localhost:*',
+      'http://localhost',
+      'https://evil.example.com:3101',
+      'http://localhost:3101/mf-manifest.json',
+      'localhost:3101',
+    ]) {
       expect(() => loadConfig({ JWT_SECRET: SECRET, DEV_REMOTE_ORIGINS: bad })).toThrow(/DEV_REMOTE_ORIGINS: .* is not a local origin/);
     }
   });
