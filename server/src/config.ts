@@ -65,9 +65,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().default('development'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_ROOT: z.string().min(1).optional(),
   RELEASES_DIR: z.string().min(1).optional(),
   ACCENT_REMOTES: z
@@ -93,10 +91,7 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: secret,
   GOOGLE_GENERATIVE_AI_API_KEY: secret,
   AZURE_API_KEY: secret,
-  AZURE_RESOURCE_NAME: z
-    .string()
-    .regex(/^[a-zA-Z0-9-]+$/, 'may contain letters, digits and dashes only')
-    .optional(),
+  AZURE_RESOURCE_NAME: z.string().regex(/^[a-zA-Z0-9-]+$/, 'may contain letters, digits and dashes only').optional(),
   AZURE_BASE_URL: optionalUrl,
   LOCAL_MODEL_BASE_URL: optionalUrl,
   // Where the connector tools send their requests (tests point them at a local server).
@@ -109,9 +104,7 @@ const envSchema = z.object({
   SLACK_API_BASE_URL: optionalUrl,
   // The browser's supabase-js client: unset → this server's own data gateway (/rest/v1); set (both) → a
   // hosted Supabase project (its REST URL is <SUPABASE_URL>/rest/v1).
-  SUPABASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the project URL, e.g. https://abc.supabase.co)' })
-    .optional(),
+  SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the project URL, e.g. https://abc.supabase.co)' }).optional(),
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   // Mission delivery (server/src/missions)
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' }).optional(),
@@ -147,17 +140,10 @@ const envSchema = z.object({
     .optional()
     .transform((value, ctx) => {
       const origins: string[] = [];
-      for (const entry of (value ?? '')
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean)) {
+      for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
         const origin = localOriginOf(entry);
         if (origin) origins.push(origin);
-        else
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${entry}" is not a local origin: write the scheme, a loopback host and the port, e.g. http://localhost:3101`,
-          });
+        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not a local origin: write the scheme, a loopback host and the port, e.g. http://localhost:3101` });
       }
       return origins;
     }),
@@ -165,28 +151,14 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(
-      /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs',
-    )
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs')
     .optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(), // Library storage (/storage/v1): limits, quotas per library, and S3-compatible storage instead of DATA_DIR/storage
-  STORAGE_FILE_SIZE_LIMIT: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(50 * 1024 * 1024),
-  STORAGE_QUOTA_BYTES: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int('must be a whole number')
-    .min(0)
-    .default(10 * 1024 ** 3),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(),  // Library storage (/storage/v1): limits, quotas per library, and S3-compatible storage instead of DATA_DIR/storage
+  STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number').min(1, 'must be at least 1').default(50 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number').min(0).default(10 * 1024 ** 3),
   STORAGE_QUOTA_FILES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).default(100_000),
   STORAGE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(600),
-  STORAGE_S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)')
-    .optional(),
+  STORAGE_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)').optional(),
   STORAGE_S3_ENDPOINT: optionalUrl,
   STORAGE_S3_REGION: z.string().min(1).default('us-east-1'),
   STORAGE_S3_ACCESS_KEY_ID: secret,
@@ -297,9 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.SUPABASE_URL) !== Boolean(e.SUPABASE_ANON_KEY)) {
     const missing = e.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL';
-    throw new ConfigError(
-      `Invalid configuration:\n  ${missing}: is required with ${missing === 'SUPABASE_URL' ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL'} (set both to use a hosted Supabase project, or neither)`,
-    );
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: is required with ${missing === 'SUPABASE_URL' ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL'} (set both to use a hosted Supabase project, or neither)`);
   }
   const jwtSecret = e.JWT_SECRET ?? persistedJwtSecret(dataDir);
   const defined = (values: Record<string, string | undefined>) =>
@@ -390,8 +360,7 @@ function persistedJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length < JWT_SECRET_MIN_LENGTH)
-      throw new ConfigError(`Invalid configuration:\n  ${file}: the stored JWT secret is too short; delete the file to generate a new one`);
+    if (secret.length < JWT_SECRET_MIN_LENGTH) throw new ConfigError(`Invalid configuration:\n  ${file}: the stored JWT secret is too short; delete the file to generate a new one`);
     return secret;
   }
   mkdirSync(dataDir, { recursive: true });
