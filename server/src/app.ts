@@ -65,7 +65,13 @@ export interface AppDeps {
   config: Config;
   db: Database;
   /** Auth tuning; tests shorten the failure delay. */
-  auth?: { loginFailureDelayMs?: number; loginRateLimit?: { max: number; windowMs: number }; loginAddressRateLimit?: { max: number; windowMs: number } };
+  auth?: {
+    loginFailureDelayMs?: number;
+    loginRateLimit?: { max: number; windowMs: number };
+    loginAddressRateLimit?: { max: number; windowMs: number };
+    /** how long a sign-in may wait for its password check before the 503 (default 2 s) */
+    signInMaxWaitMs?: number;
+  };
   /** Background jobs (pg-boss): given → `app.scheduler` can be started (main.ts does after migrating); absent → disabled (tests). */
   jobs?: SchedulerOptions;
   /** Mission scheduler tuning (tests shorten retries and timeouts). */
@@ -151,6 +157,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
     loginRateLimit: auth.loginRateLimit ?? { max: config.loginRateLimit, windowMs: 60_000 },
     loginAddressRateLimit: auth.loginAddressRateLimit ?? { max: config.loginAddressRateLimit, windowMs: 60_000 },
     refreshKey: config.jwtSecret,
+    signInMaxWaitMs: auth.signInMaxWaitMs,
   });
   // two-factor authentication (a user's own setup, the sign-in's second step, the library's requirement) and the session list
   await app.register(twoFactorRoutes, { prefix: AUTH_PATH, db: db.db, tokens, authenticate, cookieSecure: config.cookieSecure, masterKey: masterKeyFor(config) });

@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors.js';
 import { libraryIdByName, record } from '../audit/audit.js';
 import type { AccessTokens } from './access-token.js';
 import { NOT_SIGNED_IN, type Guard } from './guard.js';
-import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import { dummyPasswordHash, HashPoolBusyError, hashPassword, needsRehash, passwordHashPool, verifyPassword, type Reservation } from './passwords.js';
 import { revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens.js';
 import { createSessionIssuer, originOf, REFRESH_COOKIE } from './issue-session.js';
 import { findCurrentCaller, findLoginCandidate, findSessionUser, toUserResponse } from './users.js';
@@ -26,7 +26,11 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   sessionExpired: 'Your session has expired. Please sign in again.',
   tooManyAttempts: (seconds: number) => `Too many login attempts. Try again in ${seconds} seconds.`,
+  busy: (seconds: number) => `Many people are signing in right now. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
+
+/** A sign-in that cannot have its password checked within this is answered 503 at once (a burst). */
+export const SIGN_IN_MAX_WAIT_MS = 2_000;
 
 export interface AuthRoutesOptions {
   db: Kysely<DB>;
@@ -41,6 +45,8 @@ export interface AuthRoutesOptions {
   loginAddressRateLimit: { max: number; windowMs: number };
   /** Server secret the rotated refresh tokens are derived with (the JWT secret). */
   refreshKey: string;
+  /** A sign-in whose password check cannot finish within this is answered 503 at once (default SIGN_IN_MAX_WAIT_MS). */
+  signInMaxWaitMs?: number;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -63,6 +69,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(request, limit);
   };
 
+  async function upgradeHash(userId: string, password: string, stored: string) {
+    try {
+      const upgraded = await hashPassword(password);
+      // only if nobody changed the password meanwhile
+      await db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', userId).where('password_hash', '=', stored).execute();
+    } catch (error) {
+      app.log.warn({ err: error }, 'Upgrading a password hash at sign-in failed (the old one keeps working)');
+    }
+  }
+
   app.post(
     '/login',
     {
@@ -71,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the refresh cookie (or, with a second factor, the challenge cookie)',
         body: loginRequestSchema,
-        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signInAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
       config: {
         rateLimit: {
@@ -87,9 +103,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { environment, library, email, password, remember_me } = request.body;
-      const user = await findLoginCandidate(db, { environment, library, email });
-      // Always run one scrypt check so an unknown email costs the same time as a wrong password.
-      const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      // Behind a burst the password check would wait: refuse at once, before any database work, with a
+      // time to come back; a place in the hashing queue is held from here, and dropped if the caller leaves.
+      let reservation: Reservation;
+      try {
+        reservation = passwordHashPool.reserve('argon2-verify', options.signInMaxWaitMs ?? SIGN_IN_MAX_WAIT_MS);
+      } catch (error) {
+        if (!(error instanceof HashPoolBusyError)) throw error;
+        const seconds = error.retryAfterSeconds;
+        throw new HttpError(503, AUTH_MESSAGES.busy(seconds), { 'retry-after': String(seconds) });
+      }
+      const left = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) left.abort(new Error('The client closed the sign-in request'));
+      };
+      reply.raw.once('close', onClose);
+      let user: Awaited<ReturnType<typeof findLoginCandidate>>;
+      let passwordOk: boolean;
+      try {
+        user = await findLoginCandidate(db, { environment, library, email });
+        // Always check one hash so an unknown email costs the same time as a wrong password.
+        passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()), { reservation, signal: left.signal });
+      } finally {
+        reservation.release();
+        reply.raw.off('close', onClose);
+      }
       if (!user || !passwordOk || !user.active) {
         await record(db, {
           libraryId: user?.libraryId ?? (await libraryIdByName(db, environment, library)),
@@ -104,6 +142,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // the library may have turned password sign-in off for single sign-on (administrators keep it)
       const ssoOnly = await passwordSignInOff(db, user);
       if (ssoOnly) throw new HttpError(403, SSO_MESSAGES.passwordSignInOff(ssoOnly.provider));
+      // a hash stored by an earlier version (scrypt, an older cost) becomes today's, after the answer
+      if (needsRehash(user.passwordHash)) void upgradeHash(user.id, password, user.passwordHash);
       return signIn(request, reply, user, { persistent: remember_me, method: 'password' });
     },
   );

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './database.js';
 import { migrate, readMigrations } from './migrate.js';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed.js';
 import { toCount } from './values.js';
-import { SCRYPT_PARAMS } from '../auth/passwords.js';
+import { ARGON2_PARAMS } from '../auth/passwords.js';
 
 describe('migrations and seed on embedded PGlite', () => {
   let database: Database;
@@ -54,8 +54,8 @@ describe('migrations and seed on embedded PGlite', () => {
     ]);
     // passwords are stored hashed
     const hashes = await database.db.selectFrom('users').select('password_hash').execute();
-    const { N, r, p } = SCRYPT_PARAMS;
-    for (const { password_hash } of hashes) expect(password_hash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    const { memoryCost, timeCost, parallelism } = ARGON2_PARAMS;
+    for (const { password_hash } of hashes) expect(password_hash.startsWith(`$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism}$`)).toBe(true);
   });
 
   it('stores emails lowercased only', async () => {

@@ -157,6 +157,18 @@ describe('authApi', () => {
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body });
   });
 
+  it("keeps a busy server's Retry-After and words on the ApiError", async () => {
+    server.handle((_req, res) => {
+      res.setHeader('Retry-After', '3');
+      sendJson(res, 503, { detail: 'Many people are signing in right now. Please try again in 3 seconds.' });
+    });
+    await expect(createAuthApi(createApiClient({ baseURL: server.baseURL })).login(body)).rejects.toMatchObject({
+      status: 503,
+      retryAfterSeconds: 3,
+      detail: 'Many people are signing in right now. Please try again in 3 seconds.',
+    });
+  });
+
   it('turns a second-step answer into SecondFactorRequiredError, and sends the code to /second-factor', async () => {
     const auth = createAuthApi(createApiClient({ baseURL: server.baseURL }));
     server.handle((_req, res) => sendJson(res, 200, { second_factor_required: true, methods: ['totp', 'recovery_code'] }));

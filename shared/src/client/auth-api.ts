@@ -29,6 +29,19 @@ export class SecondFactorRequiredError extends Error {
   }
 }
 
+/**
+ * The server is too busy to check the password now (a burst of sign-ins): its words, and when to try
+ * again. The sign-in form says so and tries again by itself.
+ */
+export class SignInBusyError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.name = 'SignInBusyError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export interface AuthApi {
   /** Rejects with ApiError for a non-OK answer, and with SecondFactorRequiredError when a code is needed next. */
   login(body: LoginRequestBody): Promise<LoginResponse>;

@@ -29,14 +29,23 @@ export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly detail?: string;
+  /** The server's Retry-After in seconds (a 429 or 503 that says when to come back). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, statusText: string, detail?: string, message?: string) {
+  constructor(status: number, statusText: string, detail?: string, message?: string, retryAfterSeconds?: number) {
     super(message ?? sharedMsg.httpError(status, detail || statusText || `Error`));
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     if (detail) this.detail = detail;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After as seconds (its date form is not used by this server). */
+function retryAfterOf(headers: unknown): number | undefined {
+  const value = headers && typeof headers === 'object' ? (headers as Record<string, unknown>)['retry-after'] : undefined;
+  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
 function detailOf(data: unknown): string | undefined {
@@ -48,8 +57,8 @@ function detailOf(data: unknown): string | undefined {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isAxiosError(error) && error.response) {
-    const { status, statusText, data } = error.response;
-    return new ApiError(status, statusText || REASON_PHRASES[status] || '', detailOf(data));
+    const { status, statusText, data, headers } = error.response;
+    return new ApiError(status, statusText || REASON_PHRASES[status] || '', detailOf(data), undefined, retryAfterOf(headers));
   }
   const message = error instanceof Error && error.message ? error.message : 'Network Error';
   return new ApiError(0, '', undefined, message);

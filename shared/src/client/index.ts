@@ -18,7 +18,7 @@ export {
 export { useSession, type SessionView } from './use-session.js';
 export { canBuild, useCanBuild, isRoleRefusal, roleRefusalText, refusalOr } from './roles.js';
 export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } from './http.js';
-export { createAuthApi, SecondFactorRequiredError, type AuthApi, type LoginRequestBody } from './auth-api.js';
+export { createAuthApi, SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 export { remotesApi, createRemotesApi, readRemoteRegistryEntry, type RemotesApi } from './remotes-api.js';
 export { setPageLeaving, isPageLeaving, leavingFetch, leavingInit } from './leaving.js';
 export { toast, toastsAtom, createToastBus, type Notifier, type Toast, type ToastInput, type ToastType, type ToastBus } from './toast.js';

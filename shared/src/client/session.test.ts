@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { createStore } from 'jotai';
 import { SESSION_REFRESH_THRESHOLD_MS, SESSION_TICK_MS } from '@accent/shared';
 import type { LoginResponse } from '@accent/shared';
-import { SecondFactorRequiredError, type AuthApi, type LoginRequestBody } from './auth-api.js';
+import { SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 import { ApiError } from './http.js';
 import { createSessionManager, sessionAtom, sessionStatusAtom, type SessionChannel, type SessionManager } from './session.js';
 
@@ -155,6 +155,14 @@ describe('session manager', () => {
     expect(codes).toEqual(['000000', '123456']);
     expect(session.getToken()).toBe('second-step-token');
     expect(store.get(sessionStatusAtom)).toBe('signed-in');
+  });
+
+  it("turns a busy server's 503 with Retry-After into SignInBusyError with its words", async () => {
+    const detail = 'Many people are signing in right now. Please try again in 2 seconds.';
+    const busy = manager(scriptedAuth([], async () => Promise.reject(new ApiError(503, 'Service Unavailable', detail, undefined, 2))).authApi);
+    const failure = await busy.session.login(credentials).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SignInBusyError);
+    expect(failure).toMatchObject({ message: detail, retryAfterSeconds: 2 });
   });
 
   it('turns login failures into the spec messages', async () => {

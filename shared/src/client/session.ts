@@ -11,7 +11,7 @@ import {
 } from '@accent/shared';
 import { readUser, type LoginResponse, type User } from '@accent/shared';
 import { SHARED_MESSAGES, sharedMsg } from '@accent/shared';
-import { createAuthApi, SecondFactorRequiredError, type AuthApi } from './auth-api.js';
+import { createAuthApi, SecondFactorRequiredError, SignInBusyError, type AuthApi } from './auth-api.js';
 import { globalSingleton } from './global-singleton.js';
 import { ApiError, connectApiAuth } from './http.js';
 import { getStore } from './store.js';
@@ -38,7 +38,8 @@ export interface SessionManager {
   start(): Promise<void>;
   /**
    * Throws Error('Authentication failed: {status} – {server's reason}') or Error('Login failed. Please try again.'),
-   * or SecondFactorRequiredError when the user must give a code next (completeSecondFactor).
+   * SecondFactorRequiredError when the user must give a code next (completeSecondFactor), or
+   * SignInBusyError when the server is too busy right now (its words, and Retry-After).
    */
   login(credentials: LoginCredentials): Promise<User>;
   /**
@@ -338,6 +339,10 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
         });
       } catch (error) {
         if (error instanceof SecondFactorRequiredError) throw error;
+        // a burst of sign-ins: the server's own words and when to come back
+        if (error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined) {
+          throw new SignInBusyError(error.detail ?? SHARED_MESSAGES.loginFailed, error.retryAfterSeconds);
+        }
         // the spec's "Authentication failed: {status}", followed by the server's reason when it gave one
         const reason = error instanceof ApiError && error.detail ? ` – ${error.detail}` : '';
         throw new Error(error instanceof ApiError && error.status > 0 ? `${sharedMsg.authenticationFailed(error.status)}${reason}` : SHARED_MESSAGES.loginFailed);

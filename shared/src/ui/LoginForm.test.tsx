@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SecondFactorRequiredError, type LoginCredentials } from '@accent/shared/client';
+import { SecondFactorRequiredError, SignInBusyError, type LoginCredentials } from '@accent/shared/client';
 import { STORAGE_KEYS } from '@accent/shared';
 import type { User } from '@accent/shared';
 import { LoginForm, SECOND_STEP_TEXTS } from './LoginForm.js';
@@ -201,5 +201,31 @@ describe('LoginForm second step', () => {
     await ui.click(screen.getByRole('button', { name: SECOND_STEP_TEXTS.back }));
     expect(cancel).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
+  });
+
+  it("says a busy server's words and signs in by itself once its Retry-After has passed", async () => {
+    const words = 'Many people are signing in right now. Please try again in 1 second.';
+    let tries = 0;
+    const { onSuccess, calls, ui } = setup(async () => {
+      tries++;
+      if (tries === 1) throw new SignInBusyError(words, 1);
+      return user;
+    });
+    await fillAndSubmit(ui);
+    expect(await screen.findByRole('status')).toHaveTextContent(`${words} Trying again by itself in 1 second…`);
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(onSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(user), { timeout: 3000 });
+    expect(calls).toHaveLength(2);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the words as an error when the server stays busy', async () => {
+    const words = 'Many people are signing in right now. Please try again in 40 seconds.';
+    const { onSuccess, ui } = setup(async () => Promise.reject(new SignInBusyError(words, 40)));
+    await fillAndSubmit(ui);
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(onSuccess).not.toHaveBeenCalled();
   });
 });

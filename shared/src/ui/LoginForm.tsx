@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { SecondFactorRequiredError, secondFactorPending, session, type LoginCredentials } from '@accent/shared/client';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SecondFactorRequiredError, secondFactorPending, session, SignInBusyError, type LoginCredentials } from '@accent/shared/client';
 import { loadAdvancedSettings, loadSavedEmail, saveAdvancedSettings, saveSavedEmail } from '@accent/shared/client';
 import { SHARED_MESSAGES } from '@accent/shared';
 import type { User } from '@accent/shared';
@@ -30,6 +30,11 @@ export const SECOND_STEP_TEXTS = {
   back: 'Back to sign in',
   required: 'Enter the code from your authenticator app',
 } as const;
+
+/** A busy server (503 with Retry-After): tried again by itself this often, when the wait is this short at most. */
+const BUSY_RETRIES = 3;
+const BUSY_LONGEST_WAIT_S = 30;
+const retryingText = (seconds: number) => `Trying again by itself in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}…`;
 
 /**
  * The sign-in form of spec 01 §2: Email, Password, Remember me, and a collapsible Advanced Settings area
@@ -68,7 +73,36 @@ function PasswordStep({ onSuccess, login, onSecondFactor }: { onSuccess: (user: 
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** the server's words while the form waits out its Retry-After */
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
   const advancedId = useId();
+
+  async function attempt(credentials: LoginCredentials, retriesLeft: number) {
+    try {
+      const user = await login(credentials);
+      saveSavedEmail(credentials.rememberMe ? credentials.email : null);
+      setBusy(false);
+      setWaiting(null);
+      onSuccess(user);
+    } catch (failure) {
+      if (failure instanceof SignInBusyError && retriesLeft > 0 && failure.retryAfterSeconds <= BUSY_LONGEST_WAIT_S) {
+        // many people sign in at once: say so in the server's words, and try again when it said to
+        setWaiting(`${failure.message} ${retryingText(failure.retryAfterSeconds)}`);
+        retryTimer.current = setTimeout(() => void attempt(credentials, retriesLeft - 1), failure.retryAfterSeconds * 1000);
+        return;
+      }
+      setBusy(false);
+      setWaiting(null);
+      if (failure instanceof SecondFactorRequiredError) {
+        saveSavedEmail(credentials.rememberMe ? credentials.email : null);
+        onSecondFactor();
+        return;
+      }
+      setError(failure instanceof Error && failure.message ? failure.message : SHARED_MESSAGES.loginFailed);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,20 +118,7 @@ function PasswordStep({ onSuccess, login, onSecondFactor }: { onSuccess: (user: 
     setBusy(true);
     setError(null);
     saveAdvancedSettings({ environment, library });
-    try {
-      const user = await login({ email: email.trim(), password, environment, library, rememberMe });
-      saveSavedEmail(rememberMe ? email : null);
-      setBusy(false);
-      onSuccess(user);
-    } catch (failure) {
-      setBusy(false);
-      if (failure instanceof SecondFactorRequiredError) {
-        saveSavedEmail(rememberMe ? email : null);
-        onSecondFactor();
-        return;
-      }
-      setError(failure instanceof Error && failure.message ? failure.message : SHARED_MESSAGES.loginFailed);
-    }
+    await attempt({ email: email.trim(), password, environment, library, rememberMe }, BUSY_RETRIES);
   }
 
   return (
@@ -158,6 +179,7 @@ function PasswordStep({ onSuccess, login, onSecondFactor }: { onSuccess: (user: 
           {error}
         </p>
       )}
+      {waiting && <p role="status">{waiting}</p>}
       <Button type="submit" className={styles.submit} disabled={busy}>
         {busy ? SHARED_MESSAGES.signingIn : SHARED_MESSAGES.signIn}
       </Button>

@@ -6,12 +6,13 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { record } from '../../audit/audit.js';
 import type { DB } from '../../db/schema.js';
+import { isPasswordHash } from '../passwords.js';
 import type { VerifiedIdentity } from './oidc.js';
 import { withSso, type SsoProvider } from './store.js';
 
 /** The password_hash of a user made by single sign-on: not a hash, so no password ever matches it. */
 export const NO_PASSWORD = 'none:sso';
-export const hasPassword = (passwordHash: string) => passwordHash.startsWith('scrypt$');
+export const hasPassword = isPasswordHash;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
