@@ -16,6 +16,7 @@ import { describeError, type Mailer } from '../delivery/channels.js';
 import { HttpError } from '../http/errors.js';
 import { findRunner, type UserRunner } from '../runtime/access.js';
 import type { Runtime } from '../runtime/run-agent.js';
+import { noLibraryReads } from '../library/run-reads.js';
 import type { ToolContext } from '../tools/types.js';
 import { recipientList, type BackgroundDeliverer } from './deliver.js';
 import { renderDocument, type BackgroundReport, type RenderedDocument, type ReportCell } from './format.js';
@@ -157,6 +158,8 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
   function toolContext(runner: UserRunner, signal: AbortSignal): ToolContext {
     return {
       db: deps.db,
+      // data sources are connectors: they read nothing of the library's files
+      reads: noLibraryReads,
       libraryId: runner.libraryId,
       user: runner,
       depth: 0,

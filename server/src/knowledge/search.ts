@@ -6,6 +6,7 @@
 import type { EmbeddingProvider, KnowledgeHit } from '@accent/shell-common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { LibraryReads } from '../library/run-reads.js';
 import type { Embedder } from './embed.js';
 import { withKnowledge } from './tables.js';
 
@@ -165,6 +166,12 @@ export interface SearchInput {
   collectionIds?: string[];
   fileIds?: string[];
   limit: number;
+  /**
+   * An agent run's reads: which collections it may search and the passages it gets are read under
+   * row-level security as the run may read them. Absent: the server's connection (a route that
+   * checked its caller's library).
+   */
+  reads?: LibraryReads;
 }
 
 export interface SearchResult {
@@ -182,16 +189,16 @@ export interface SearchDeps {
 const SNIPPET_CHARS = 700;
 
 export async function searchKnowledge(deps: SearchDeps, input: SearchInput): Promise<SearchResult> {
-  const kdb = withKnowledge(deps.db);
-  let collectionsQuery = kdb
-    .selectFrom('knowledge_collections')
-    .select(['id', 'name', 'embedding_provider', 'embedding_model'])
-    .where('library_id', '=', input.libraryId);
-  if (input.collectionIds) {
-    if (input.collectionIds.length === 0) return { hits: [], warnings: [] };
-    collectionsQuery = collectionsQuery.where('id', 'in', input.collectionIds);
-  }
-  const collections = await collectionsQuery.execute();
+  const read: LibraryReads = input.reads ?? ((work) => work(deps.db));
+  if (input.collectionIds?.length === 0) return { hits: [], warnings: [] };
+  const collections = await read((trx) => {
+    let collectionsQuery = withKnowledge(trx)
+      .selectFrom('knowledge_collections')
+      .select(['id', 'name', 'embedding_provider', 'embedding_model'])
+      .where('library_id', '=', input.libraryId);
+    if (input.collectionIds) collectionsQuery = collectionsQuery.where('id', 'in', input.collectionIds);
+    return collectionsQuery.execute();
+  });
   if (collections.length === 0) return { hits: [], warnings: [] };
 
   const depth = Math.max(input.limit * 4, 20);
@@ -212,14 +219,17 @@ export async function searchKnowledge(deps: SearchDeps, input: SearchInput): Pro
 
   const fused = reciprocalRankFusion(lists).slice(0, input.limit);
   if (fused.length === 0) return { hits: [], warnings };
-  const rows = await kdb
-    .selectFrom('knowledge_chunks as c')
-    .innerJoin('knowledge_files as f', 'f.id', 'c.file_id')
-    .innerJoin('knowledge_collections as k', 'k.id', 'c.collection_id')
-    .select([sql<string>`c.id::text`.as('id'), 'c.text', 'c.page', 'c.section', 'f.name as file', 'f.id as file_id', 'k.name as collection'])
-    .where(sql<boolean>`c.id::text = ANY(${fused.map((f) => f.id)}::text[])`)
-    .where('c.library_id', '=', input.libraryId)
-    .execute();
+  // the passages themselves are read as the search's reader too
+  const rows = await read((trx) =>
+    withKnowledge(trx)
+      .selectFrom('knowledge_chunks as c')
+      .innerJoin('knowledge_files as f', 'f.id', 'c.file_id')
+      .innerJoin('knowledge_collections as k', 'k.id', 'c.collection_id')
+      .select([sql<string>`c.id::text`.as('id'), 'c.text', 'c.page', 'c.section', 'f.name as file', 'f.id as file_id', 'k.name as collection'])
+      .where(sql<boolean>`c.id::text = ANY(${fused.map((f) => f.id)}::text[])`)
+      .where('c.library_id', '=', input.libraryId)
+      .execute(),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const hits = fused.flatMap((f) => {
     const row = byId.get(f.id);

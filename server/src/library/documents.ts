@@ -2,7 +2,8 @@
 // the document tools read and write and what knowledge base search searches, so that what an agent
 // creates is in the Files screen and what a person uploads there is readable by agents. Folders are
 // paths ('/', '/Sales/Proposals'); an empty folder is kept by Supabase's `.emptyFolderPlaceholder`.
-// Tools act for the library the agent runs in (the server's connection), not under one user's policies.
+// The functions that read take the kysely to read with: a run's tools pass their run's reads
+// (library/run-reads.ts), so the storage policies decide what the person the run acts for may see.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { toIso } from '../db/values.js';
@@ -29,6 +30,8 @@ export interface LibraryDocument extends DocumentInfo {
   /** not text: its bytes are not what `content` holds */
   binary: boolean;
   owner: string | null;
+  /** what its uploader sent (`{shared: true}` shares it with the library): kept when text is appended */
+  userMetadata: Record<string, unknown>;
 }
 
 /** '/a//b/' → '/a/b'; '' → '/'. */
@@ -49,6 +52,7 @@ interface Row {
   name: string;
   owner: string | null;
   metadata: { mimetype?: string; size?: number };
+  user_metadata?: Record<string, unknown>;
   content: string;
   updated_at: Date;
 }
@@ -71,6 +75,7 @@ const toDocument = (r: Row): LibraryDocument => {
     content: r.content,
     binary: !isTextual(mime),
     owner: r.owner,
+    userMetadata: r.user_metadata ?? {},
   };
 };
 const toInfo = ({ id, folder, name, mime, size, updated_at }: LibraryDocument): DocumentInfo => ({ id, folder, name, mime, size, updated_at });
@@ -111,7 +116,7 @@ export async function getDocument(db: Kysely<DB>, libraryId: string, ref: Docume
     throw new DocumentError('Give the document id, or its name (and folder).');
   }
   const rows = await sql<Row>`
-    SELECT id, name, owner, metadata, content, updated_at FROM public.storage_objects
+    SELECT id, name, owner, metadata, user_metadata, content, updated_at FROM public.storage_objects
     WHERE ${documents(libraryId)} ${where} ORDER BY updated_at DESC LIMIT 1`.execute(db);
   return rows.rows[0] ? toDocument(rows.rows[0]) : undefined;
 }
@@ -122,12 +127,22 @@ export async function requireDocument(db: Kysely<DB>, libraryId: string, ref: Do
   return doc;
 }
 
-/** The bytes of a document (for copies). */
-export async function readDocumentBytes(storage: Storage, libraryId: string, id: string): Promise<Buffer> {
-  const row = await sql<{ name: string }>`SELECT name FROM public.storage_objects WHERE library_id = ${libraryId} AND bucket_id = ${DOCUMENTS_BUCKET} AND id = ${id}`.execute(storage.db);
-  const object = row.rows[0] ? await storage.getObject(libraryId, DOCUMENTS_BUCKET, row.rows[0].name) : null;
+const objectNameOf = (doc: Pick<DocumentInfo, 'folder' | 'name'>) => [...doc.folder.split('/').filter(Boolean), doc.name].join('/');
+
+/** The bytes of a document found with getDocument (for copies). */
+export async function readDocumentBytes(storage: Storage, libraryId: string, doc: Pick<DocumentInfo, 'folder' | 'name'>): Promise<Buffer> {
+  const object = await storage.getObject(libraryId, DOCUMENTS_BUCKET, objectNameOf(doc));
   if (!object) throw new DocumentError('The file\'s contents are missing from storage.');
   return object.data;
+}
+
+/**
+ * Whether the reader may change the document (the storage policies: their own, or an administrator any
+ * of the library's). SELECT … FOR UPDATE passes the UPDATE policy as well as the SELECT one.
+ */
+export async function mayChangeDocument(db: Kysely<DB>, libraryId: string, id: string): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`SELECT id FROM public.storage_objects WHERE library_id = ${libraryId} AND bucket_id = ${DOCUMENTS_BUCKET} AND id = ${id} FOR UPDATE`.execute(db);
+  return rows.length > 0;
 }
 
 export interface NewDocument {
@@ -178,10 +193,12 @@ export async function appendToDocument(storage: Storage, doc: LibraryDocument & 
     const row = await storage.putObject({
       libraryId: doc.libraryId,
       bucketId: DOCUMENTS_BUCKET,
-      name: [...doc.folder.split('/').filter(Boolean), doc.name].join('/'),
+      name: objectNameOf(doc),
       data: Buffer.from(content, 'utf8'),
       contentType: doc.mime,
       owner: doc.owner,
+      // a shared document stays shared
+      userMetadata: doc.userMetadata,
       upsert: true,
     });
     return toInfo(toDocument({ ...row, metadata: row.metadata as Row['metadata'] }));

@@ -25,6 +25,7 @@ import type { CredentialStore, CredentialValues } from '../credentials/store.js'
 import type { DB } from '../db/schema.js';
 import type { Storage } from '../storage/service.js';
 import type { Knowledge } from '../knowledge/index.js';
+import { libraryAccessOf, runLibraryReads, type LibraryAccess, type LibraryReads, type Transact } from '../library/run-reads.js';
 import { searchKnowledgeAndDocuments } from '../tools/internal/knowledge-base.js';
 import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
 import type { ToolContext, ToolGuard } from '../tools/types.js';
@@ -62,6 +63,8 @@ export interface RunAgentInput {
   saveHistory: boolean;
   maxHistoryItems: number;
   source: RunSource;
+  /** set for nested runs (Ask Agent, Run Agent Command): they read as the run that calls them */
+  libraryAccess?: LibraryAccess;
   /** aborting it cancels the run (a client that went away) */
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
@@ -170,6 +173,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   if (deps.scheduler) agents.listenWith(deps.scheduler, deps.log ?? silentLog);
   // rows of answered runs still being completed (read-your-writes for this process's runs routes)
   const completing = new Set<Promise<void>>();
+  // the reads' transactions: storage's (PGlite's own transactions on the embedded database)
+  const transact: Transact = deps.storage?.asServer ?? ((work) => db.transaction().execute(work));
 
   async function resolveModels(libraryId: string, steps: Step[]): Promise<ResolvedModel[]> {
     const settings = new Map<RuntimeProvider, CredentialValues>();
@@ -183,10 +188,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     return resolved;
   }
 
-  async function fallbackAnswer(mode: FallbackOption, libraryId: string, query: string, collections: string[] | undefined): Promise<string> {
+  async function fallbackAnswer(mode: FallbackOption, libraryId: string, reads: LibraryReads, query: string, collections: string[] | undefined): Promise<string> {
     if (mode !== 'search') return FALLBACK_ANSWERS[mode];
     try {
-      const { results } = await searchKnowledgeAndDocuments({ db, libraryId, knowledge: deps.knowledge, knowledgeCollections: collections }, query, 3);
+      const { results } = await searchKnowledgeAndDocuments({ reads, libraryId, knowledge: deps.knowledge, knowledgeCollections: collections }, query, 3);
       if (results.length === 0) return FALLBACK_ANSWERS.apologize;
       return ['Here is what I found in the knowledge base:', ...results.map((h, i) => `${i + 1}. ${h.source} — ${h.snippet}`)].join('\n\n');
     } catch {
@@ -244,6 +249,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       throw error;
     });
 
+    const libraryAccess = input.libraryAccess ?? libraryAccessOf(input.source, input.user);
+    const reads = runLibraryReads(transact, { runId, access: libraryAccess });
     const trace: RunTrace = { steps: [], fallback: null, escalated: false, depth, thread_key: key };
     // totals of the steps that ran, failed ones included (their tokens and model time were spent too)
     const finish = (status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) =>
@@ -331,7 +338,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           },
         };
         trace.steps.push(stepTrace);
-        const output = await runStep({ input, depth, step, model: models[index], modelInput, runSignal, stepTrace, emit, knowledgeCollections: config.knowledgeCollections });
+        const output = await runStep({ input, depth, step, model: models[index], modelInput, runSignal, stepTrace, emit, reads, libraryAccess, knowledgeCollections: config.knowledgeCollections });
         outputs.push({ name: step.name, output });
       }
 
@@ -356,7 +363,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       // The person gets the agent's fallback; the trace keeps the real error.
       trace.fallback = { mode: settings.fallback, error: message };
       trace.escalated = settings.fallback === 'escalate';
-      const answer = await fallbackAnswer(settings.fallback, input.libraryId, runQuery, config.knowledgeCollections);
+      const answer = await fallbackAnswer(settings.fallback, input.libraryId, reads, runQuery, config.knowledgeCollections);
       if (input.saveHistory && key) await appendHistory(db, thread, runQuery, answer);
       await finishAnswered('failed', answer, message);
       const elapsedMs = Math.round(performance.now() - startedAt);
@@ -374,6 +381,9 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     runSignal: AbortSignal;
     stepTrace: StepTrace;
     emit: (event: RunEvent) => void;
+    /** the run's reads of library files and knowledge, and who they are for */
+    reads: LibraryReads;
+    libraryAccess: LibraryAccess;
     /** the agent's knowledgeCollections */
     knowledgeCollections: string[] | undefined;
   }
@@ -388,6 +398,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
 
     const toolContext: ToolContext = {
       db,
+      reads: run.reads,
       libraryId: input.libraryId,
       user: input.user,
       depth: run.depth,
@@ -411,6 +422,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
           saveHistory: false,
           maxHistoryItems: 0,
           source: 'agent',
+          libraryAccess: run.libraryAccess,
           signal,
           depth: run.depth + 1,
         });

@@ -6,7 +6,9 @@ import type { CredentialValues } from '../credentials/store.js';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { getDocument, readDocumentBytes } from '../library/documents.js';
+import { runLibraryReads, type LibraryReads } from '../library/run-reads.js';
 import type { Runner } from '../runtime/access.js';
+import { startRun } from '../runtime/runs.js';
 import { startHttpStub, type HttpStub, type StubAnswer, type StubRequest } from '../testing/http-stub.js';
 import { createTestContext, type TestContext } from '../testing/test-app.js';
 import { TOOLS } from './index.js';
@@ -31,6 +33,7 @@ describe('tools', () => {
   let stub: HttpStub;
   let libraryId: string;
   let user: Runner;
+  let reads: LibraryReads;
   const connectors = new Map<ConnectorKey, CredentialValues>();
   const nestedRuns: unknown[] = [];
   let stubAnswer: (req: StubRequest) => StubAnswer = () => ({ body: {} });
@@ -41,6 +44,9 @@ describe('tools', () => {
     const row = await ctx.database.db.selectFrom('users').select(['id', 'email', 'role', 'team', 'library_id']).where('email', '=', DEMO_CREDENTIALS.admin.email).executeTakeFirstOrThrow();
     libraryId = row.library_id;
     user = { id: row.id, email: row.email, role: row.role, team: row.team, libraryId };
+    // the tools read as a run does: a running run of this user
+    const runId = await startRun(ctx.database.db, { libraryId, agentId: null, agentName: 'Tools', agentVersion: null, userId: row.id, threadId: '', source: 'test', input: { query: '', params: {} }, rateLimit: 1000 });
+    reads = runLibraryReads(ctx.app.storage.asServer, { runId, access: 'user' });
   }, 30_000);
   afterAll(async () => {
     await ctx.close();
@@ -51,6 +57,7 @@ describe('tools', () => {
     const base = loadConfig({ JWT_SECRET: 'x'.repeat(32) }).connectorBaseUrls;
     return {
       db: ctx.database.db,
+      reads,
       libraryId,
       user,
       depth: 0,
@@ -96,7 +103,7 @@ describe('tools', () => {
         { name: 'Archive/Account plan (copy).md', owner: user.id, mimetype: 'text/markdown' },
         { name: 'Sales/Plans/Account plan.md', owner: user.id, mimetype: 'text/markdown' },
       ]);
-      expect((await readDocumentBytes(ctx.app.storage, libraryId, created.id)).toString()).toBe('# Acme\nRenewal in May.\nChampion: Dana.');
+      expect((await readDocumentBytes(ctx.app.storage, libraryId, (await getDocument(ctx.database.db, libraryId, { id: created.id }))!)).toString()).toBe('# Acme\nRenewal in May.\nChampion: Dana.');
 
       const file = (await run('Create New File', { name: 'leads.csv', folder: '/Sales', content: 'name,score\nAda,80' })) as { mime: string };
       expect(file.mime).toBe('text/csv');
@@ -130,14 +137,14 @@ describe('tools', () => {
       const deck = (await run('Presentation Builder', { title: 'Q3 Review', slides: [{ title: 'Wins', bullets: ['Acme signed', 'NPS 62'] }, { title: 'Next', bullets: ['Hire 2 AEs'] }] })) as { document_id: string; name: string; slides: number };
       expect(deck.slides).toBe(3);
       const pptx = (await getDocument(ctx.database.db, libraryId, { id: deck.document_id }))!;
-      const bytes = await readDocumentBytes(ctx.app.storage, libraryId, deck.document_id);
+      const bytes = await readDocumentBytes(ctx.app.storage, libraryId, pptx);
       expect(pptx.mime).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
       expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip, as every .pptx
       expect(bytes.includes(Buffer.from('ppt/slides/slide3.xml'))).toBe(true);
       expect(pptx.content).toContain('## Wins\n- Acme signed');
       // a binary file is copied byte for byte, and cannot be appended to
       const copied = (await run('Duplicate File', { id: deck.document_id })) as { id: string; size: number };
-      expect((await readDocumentBytes(ctx.app.storage, libraryId, copied.id)).equals(bytes)).toBe(true);
+      expect((await readDocumentBytes(ctx.app.storage, libraryId, (await getDocument(ctx.database.db, libraryId, { id: copied.id }))!)).equals(bytes)).toBe(true);
       expect(await run('Append Text', { id: deck.document_id, text: 'more' })).toEqual({ error: expect.stringContaining('binary file') });
     });
 

@@ -9,6 +9,7 @@ import type { DB } from '../db/schema.js';
 import type { Storage } from '../storage/service.js';
 import { DocumentError } from '../library/documents.js';
 import type { Knowledge } from '../knowledge/index.js';
+import type { LibraryReads } from '../library/run-reads.js';
 import type { Runner } from '../runtime/access.js';
 
 /** Another agent run from a tool (Ask Agent, Run Agent Command). */
@@ -19,7 +20,10 @@ export interface NestedRun {
 }
 
 export interface ToolContext {
+  /** the server's connection: for writes (rows, drafts); never to read library files or knowledge */
   db: Kysely<DB>;
+  /** every read of library files and knowledge: as the run may read them (library/run-reads.ts) */
+  reads: LibraryReads;
   libraryId: string;
   user: Runner;
   /** 0 for a run started by a person; +1 for each agent calling another */

@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import {
   appendToDocument,
+  DocumentError,
   findDocuments,
   FOLDER_MIME,
   insertDocument,
   MAX_READ_CHARS,
+  mayChangeDocument,
   normalizeFolder,
   readDocumentBytes,
   requireDocument,
@@ -33,7 +35,7 @@ export const findDocument = defineTool({
     limit: z.number().int().min(1).max(50).optional().describe('Maximum results (default 10)'),
   }),
   async execute({ name, folder: inFolder, limit }, ctx) {
-    return { documents: await findDocuments(ctx.db, ctx.libraryId, { name, folder: inFolder, limit: limit ?? 10 }) };
+    return { documents: await ctx.reads((trx) => findDocuments(trx, ctx.libraryId, { name, folder: inFolder, limit: limit ?? 10 })) };
   },
 });
 
@@ -43,7 +45,7 @@ export const libraryFileReader = defineTool({
   description: 'Read the text of a document or file in the library, by id or by name (and folder).',
   inputSchema: z.object(ref),
   async execute(input, ctx) {
-    const doc = await requireDocument(ctx.db, ctx.libraryId, input);
+    const doc = await ctx.reads((trx) => requireDocument(trx, ctx.libraryId, input));
     const truncated = doc.content.length > MAX_READ_CHARS;
     return {
       id: doc.id,
@@ -92,7 +94,11 @@ export const appendText = defineTool({
   description: 'Append text to the end of an existing document in the library.',
   inputSchema: z.object({ ...ref, text: z.string().min(1).max(1_000_000).describe('The text to append'), separator: z.string().max(10).optional().describe('Put between the old and new text (default a newline)') }),
   async execute({ text, separator, ...target }, ctx) {
-    const doc = await requireDocument(ctx.db, ctx.libraryId, target);
+    const doc = await ctx.reads(async (trx) => {
+      const found = await requireDocument(trx, ctx.libraryId, target);
+      if (!(await mayChangeDocument(trx, ctx.libraryId, found.id))) throw new DocumentError(`"${found.name}" is not yours to change: ask its owner or an administrator.`);
+      return found;
+    });
     if (doc.binary) return { error: `"${doc.name}" is a binary file; text cannot be appended to it.` };
     return appendToDocument(storageOf(ctx), { ...doc, libraryId: ctx.libraryId }, text, separator ?? '\n');
   },
@@ -122,7 +128,7 @@ export const duplicateFile = defineTool({
     new_folder: z.string().max(500).optional().describe('Folder of the copy (default the same folder)'),
   }),
   async execute({ new_name, new_folder, ...source }, ctx) {
-    const doc = await requireDocument(ctx.db, ctx.libraryId, source);
+    const doc = await ctx.reads((trx) => requireDocument(trx, ctx.libraryId, source));
     const dot = doc.name.lastIndexOf('.');
     const copyName = new_name?.trim() || (dot > 0 ? `${doc.name.slice(0, dot)} (copy)${doc.name.slice(dot)}` : `${doc.name} (copy)`);
     const storage = storageOf(ctx);
@@ -132,7 +138,7 @@ export const duplicateFile = defineTool({
       name: copyName,
       mime: doc.mime,
       content: doc.content,
-      data: doc.binary ? await readDocumentBytes(storage, ctx.libraryId, doc.id) : null,
+      data: doc.binary ? await readDocumentBytes(storage, ctx.libraryId, doc) : null,
       createdBy: ctx.user.id,
     });
   },

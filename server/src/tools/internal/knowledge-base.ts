@@ -2,12 +2,11 @@
 // search, together with the library's own documents (full text), fused into one ranking. Each result
 // carries its citation (file, page or section) so the model can name its sources and the chat can show them.
 import { citationLabel } from '@accent/shell-common';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.js';
 import type { Knowledge } from '../../knowledge/index.js';
 import { reciprocalRankFusion } from '../../knowledge/search.js';
 import { searchKnowledgeBase } from '../../library/documents.js';
+import type { LibraryReads } from '../../library/run-reads.js';
 import { defineTool } from '../types.js';
 
 export interface KnowledgeResult {
@@ -24,7 +23,8 @@ export interface KnowledgeResult {
 }
 
 export interface KnowledgeSearchScope {
-  db: Kysely<DB>;
+  /** the run's reads: only what the person (or audience) the run acts for may read is found */
+  reads: LibraryReads;
   libraryId: string;
   knowledge?: Pick<Knowledge, 'search'>;
   knowledgeCollections?: string[];
@@ -34,8 +34,8 @@ export interface KnowledgeSearchScope {
 export async function searchKnowledgeAndDocuments(scope: KnowledgeSearchScope, query: string, limit: number): Promise<{ results: KnowledgeResult[]; warnings: string[] }> {
   const collectionIds = scope.knowledgeCollections?.length ? scope.knowledgeCollections : undefined;
   const [knowledge, documents] = await Promise.all([
-    scope.knowledge ? scope.knowledge.search({ libraryId: scope.libraryId, query, collectionIds, limit }) : Promise.resolve({ hits: [], warnings: [] }),
-    searchKnowledgeBase(scope.db, scope.libraryId, query, limit),
+    scope.knowledge ? scope.knowledge.search({ libraryId: scope.libraryId, query, collectionIds, limit, reads: scope.reads }) : Promise.resolve({ hits: [], warnings: [] }),
+    scope.reads((trx) => searchKnowledgeBase(trx, scope.libraryId, query, limit)),
   ]);
   const byKey = new Map<string, KnowledgeResult>();
   const knowledgeList = knowledge.hits.map((h, i) => {
