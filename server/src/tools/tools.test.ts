@@ -47,7 +47,7 @@ describe('tools', () => {
     // the tools read as a run does: a running run of this user
     const runId = await startRun(ctx.database.db, { libraryId, agentId: null, agentName: 'Tools', agentVersion: null, userId: row.id, threadId: '', source: 'test', input: { query: '', params: {} }, rateLimit: 1000 });
     reads = runLibraryReads(ctx.app.storage.asServer, { runId, access: 'user' });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await ctx.close();
     await stub.close();
