@@ -1,5 +1,5 @@
 // What an agent run may read of the library: its reads (documents, files, knowledge) run in a
-// transaction as role `authenticated` with claims naming the run (migration 032), so the row-level
+// transaction as role `authenticated` with claims naming the run (migration 035), so the row-level
 // security of /storage/v1 and /rest/v1 decides, one rule for people and their agents. Who the run reads
 // for is the database's answer from the run's row, not something the tools are trusted to filter.
 import type { RunSource } from '@accent/agents-common';
