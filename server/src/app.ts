@@ -48,6 +48,7 @@ import { pageRoutes } from './pages/routes.js';
 import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
 import { mcpRoutes } from './mcp/routes.js';
+import { mcpServerRoutes } from './mcp/servers.js';
 import { testSetRoutes } from './test-sets/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
@@ -184,7 +185,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, storage, log: schedulerLogFrom(app.log), options: knowledgeOptions });
   app.decorate('knowledge', knowledge);
   app.addHook('onClose', () => knowledge.drain());
-  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log) });
+  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log), mcp: { masterKey: masterKeyFor(config), environmentHosts: config.flowAllowHosts } });
   app.addHook('onClose', () => runtime.close());
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
   app.decorate('missions', missions);
@@ -202,6 +203,8 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(runtimeRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime });
   // the studio's agents as MCP tools, for MCP clients with an API key
   await app.register(mcpRoutes, { db: db.db, authenticate, runtime, version: SERVER_VERSION });
+  // tools from MCP servers (Admin → MCP servers, and the tools the agent editor offers)
+  await app.register(mcpServerRoutes, { prefix: '/api/v1', db: db.db, authenticate, masterKey: masterKeyFor(config), environmentHosts: config.flowAllowHosts });
   await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv, scheduler, log: schedulerLogFrom(app.log) });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });

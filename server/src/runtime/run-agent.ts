@@ -28,6 +28,7 @@ import type { Knowledge } from '../knowledge/index.js';
 import { libraryAccessOf, runLibraryReads, type LibraryAccess, type LibraryReads, type Transact } from '../library/run-reads.js';
 import { searchKnowledgeAndDocuments } from '../tools/internal/knowledge-base.js';
 import { buildToolSet, forTrace, toolNameForId } from '../tools/index.js';
+import { mcpToolsFor, type McpRuntimeOptions } from '../mcp/tools.js';
 import type { ToolContext, ToolGuard } from '../tools/types.js';
 import { canRun, type Runner } from './access.js';
 import { createAgentCache, type AgentCacheOptions } from './agent-cache.js';
@@ -50,6 +51,8 @@ export interface RuntimeDeps {
   scheduler?: Scheduler;
   log?: SchedulerLog;
   agentCache?: AgentCacheOptions;
+  /** tools from the library's MCP servers (absent: steps' MCP tools are reported missing) */
+  mcp?: McpRuntimeOptions;
 }
 
 export interface RunAgentInput {
@@ -429,9 +432,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
         return { output: result.output, runId: result.runId };
       },
     };
-    const { tools, warnings } = buildToolSet(step.tools, toolContext, { record: (call) => stepTrace.tool_calls.push(call), emit });
+    const external = deps.mcp ? await mcpToolsFor(db, deps.mcp, input.libraryId, step.tools) : undefined;
+    const { tools, warnings, labels } = buildToolSet(step.tools, toolContext, { record: (call) => stepTrace.tool_calls.push(call), emit }, external);
     stepTrace.warnings.push(...warnings);
-    stepTrace.tools = Object.keys(tools).map(toolNameForId);
+    stepTrace.tools = Object.keys(tools).map((id) => labels.get(id) ?? toolNameForId(id));
     const hasTools = Object.keys(tools).length > 0;
 
     const options = {

@@ -100,6 +100,32 @@ function readKnowledge(body: ChatRequestBody): ModelReply {
 }
 
 /**
+ * A model that uses the tool it is offered, deterministically: with no tool result yet it calls the first
+ * tool, each string property of its input set to the question; then it answers with what the tool said
+ * (`Tool answered: …`, or `Tool failed: …`). For tests and e2e agents that must call an attached tool.
+ */
+export const TOOL_CALLER_MODEL = 'tool-caller';
+
+function callFirstTool(body: ChatRequestBody): ModelReply {
+  const toolResult = [...body.messages].reverse().find((m) => m.role === 'tool');
+  if (toolResult) {
+    const text = textOf(toolResult.content);
+    let parsed: { result?: unknown; error?: unknown } = {};
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      /* plain text */
+    }
+    return { text: parsed.error !== undefined ? `Tool failed: ${String(parsed.error)}` : `Tool answered: ${typeof parsed.result === 'string' ? parsed.result : text}` };
+  }
+  const [first] = body.tools ?? [];
+  if (!first) return { text: lastUserMessage(body) };
+  const properties = ((first.function.parameters ?? {}) as { properties?: Record<string, { type?: string }> }).properties ?? {};
+  const args = Object.fromEntries(Object.entries(properties).filter(([, p]) => p.type === 'string').map(([k]) => [k, lastUserMessage(body)]));
+  return { toolCalls: [{ name: first.function.name, arguments: args }] };
+}
+
+/**
  * Generate with AI's structured answer, scripted from the request: asked for the agent draft schema
  * (response_format json_schema named agent_draft) with nothing queued, it drafts a two-step agent
  * from the description, so e2e tests get a filled editor without a real model.
@@ -189,7 +215,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const reply: ModelReply =
       typeof rule === 'function'
         ? rule(recorded)
-        : (rule ?? (asksForDraft(body) ? draftAgent(body) : body.model === KNOWLEDGE_READER_MODEL ? readKnowledge(body) : { text: lastUserMessage(body) }));
+        : (rule ?? (asksForDraft(body) ? draftAgent(body) : body.model === KNOWLEDGE_READER_MODEL ? readKnowledge(body) : body.model === TOOL_CALLER_MODEL ? callFirstTool(body) : { text: lastUserMessage(body) }));
 
     if (reply.delayMs) {
       // stop waiting when the client goes away (a cancelled or timed-out run)

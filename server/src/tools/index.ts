@@ -1,8 +1,8 @@
 // The tool catalogue (all 25 names of TOOL_CATALOGUE) and the bridge to the AI SDK: each tool a step
 // lists becomes an AI SDK tool whose calls are timed, recorded in the step's trace and announced as
 // events. A failing tool answers the model {error} instead of ending the run, so the model can react.
-import type { RunEvent, ToolCallTrace } from '@accent/agents-common';
-import { tool, type ToolSet } from 'ai';
+import type { RunEvent, ToolCallTrace, ToolName } from '@accent/agents-common';
+import { tool, type FlexibleSchema, type ToolSet } from 'ai';
 import { HttpError } from '../http/errors.js';
 import { DocumentError } from '../library/documents.js';
 import { askAgent, runAgentCommand } from './internal/agents.js';
@@ -72,27 +72,54 @@ export interface ToolRecorder {
   emit(event: RunEvent): void;
 }
 
-/** The AI SDK tools of a step; names not in the catalogue are left out and reported as warnings. */
-export function buildToolSet(names: readonly string[], context: ToolContext, recorder: ToolRecorder): { tools: ToolSet; warnings: string[] } {
+/**
+ * A tool from outside the catalogue (an MCP server's), attached to a step by `ref` and shown as `label`
+ * ("CRM » find_contact"); its input schema is the server's JSON Schema.
+ */
+export interface ExternalTool {
+  ref: string;
+  label: string;
+  /** the name the model calls it by ([a-zA-Z0-9_-], at most 64) */
+  id: string;
+  description: string;
+  inputSchema: FlexibleSchema<unknown>;
+  execute(input: unknown, signal: AbortSignal): Promise<unknown>;
+}
+
+/**
+ * The AI SDK tools of a step; names not in the catalogue (nor among `external`, by ref) are left out and
+ * reported as warnings, as is an external tool whose model-facing name another tool of the step has.
+ */
+export function buildToolSet(
+  names: readonly string[],
+  context: ToolContext,
+  recorder: ToolRecorder,
+  external: ReadonlyMap<string, ExternalTool> = new Map(),
+): { tools: ToolSet; warnings: string[]; labels: ReadonlyMap<string, string> } {
   const tools: ToolSet = {};
   const warnings: string[] = [];
-  for (const name of new Set(names)) {
-    const module = BY_NAME.get(name);
-    if (!module) {
-      warnings.push(`Tool "${name}" is not in the catalogue and was left out.`);
-      continue;
-    }
-    tools[module.id] = tool({
-      description: module.description,
-      inputSchema: module.inputSchema,
+  const labels = new Map<string, string>();
+  /** Each call timed, recorded in the trace and announced; a failure answers the model {error}. */
+  const traced = (
+    id: string,
+    name: string,
+    description: string,
+    inputSchema: FlexibleSchema<unknown>,
+    run: (input: unknown) => Promise<unknown>,
+    guardName?: ToolName,
+  ) => {
+    labels.set(id, name);
+    tools[id] = tool({
+      description,
+      inputSchema,
       execute: async (input: unknown) => {
         const started = performance.now();
         recorder.emit({ type: 'tool', name, status: 'started' });
         let output: unknown;
         let error: string | null;
-        const refused = context.guard?.(module.name, input) ?? null;
+        const refused = guardName ? (context.guard?.(guardName, input) ?? null) : null;
         try {
-          output = refused ? { error: 'not_permitted', message: refused } : await module.execute(input, context);
+          output = refused ? { error: 'not_permitted', message: refused } : await run(input);
           error = answeredError(output);
         } catch (thrown) {
           if (context.signal.aborted) throw thrown;
@@ -102,11 +129,37 @@ export function buildToolSet(names: readonly string[], context: ToolContext, rec
           error = meantForPeople ? message : `${name} failed: ${message}`;
           output = { error };
         }
-        recorder.record({ tool: name, input: forTrace(input), output: forTrace(output), error, duration_ms: Math.round(performance.now() - started) });
+        recorder.record({
+          tool: name,
+          input: forTrace(input),
+          output: forTrace(output),
+          error,
+          duration_ms: Math.round(performance.now() - started),
+        });
         recorder.emit({ type: 'tool', name, status: error ? 'failed' : 'succeeded' });
         return output;
       },
     });
+  };
+  for (const name of new Set(names)) {
+    const outside = external.get(name);
+    if (outside) {
+      if (tools[outside.id])
+        warnings.push(`Tool "${outside.label}" has the same name for the model as "${labels.get(outside.id)}" and was left out.`);
+      else if (context.guard) warnings.push(`Tool "${outside.label}" is not allowed here and was left out.`);
+      else traced(outside.id, outside.label, outside.description, outside.inputSchema, (input) => outside.execute(input, context.signal));
+      continue;
+    }
+    const module = BY_NAME.get(name);
+    if (!module) {
+      warnings.push(
+        name.startsWith('mcp:')
+          ? `MCP tool "${name}" is not available (its server was removed or no longer lists it) and was left out.`
+          : `Tool "${name}" is not in the catalogue and was left out.`,
+      );
+      continue;
+    }
+    traced(module.id, name, module.description, module.inputSchema, (input) => module.execute(input, context), module.name);
   }
-  return { tools, warnings };
+  return { tools, warnings, labels };
 }

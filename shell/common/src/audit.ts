@@ -64,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   'api_key.use',
   'api_key.refused',
+  'mcp_server.create',
+  'mcp_server.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

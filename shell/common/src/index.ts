@@ -5,6 +5,7 @@ export * from './api-keys.js';
 export * from './audit.js';
 export * from './flow-hosts.js';
 export * from './knowledge.js';
+export * from './mcp-servers.js';
 export * from './names.js';
 export * from './identity-email.js';
 export * from './invitations.js';

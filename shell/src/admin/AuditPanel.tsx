@@ -71,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'api_key.revoke': 'Revoked an API key',
   'api_key.use': 'Used an API key',
   'api_key.refused': 'Refused an API key',
+  'mcp_server.create': 'Added an MCP server',
+  'mcp_server.delete': 'Removed an MCP server',
 };
 
 const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
