@@ -1,4 +1,4 @@
-// Admin → MCP servers (migration 035): the library's MCP servers, their sealed secrets and the tools
+// Admin → MCP servers (migration 036): the library's MCP servers, their sealed secrets and the tools
 // each listed at its last check; the tools an agent step may attach (GET /api/v1/mcp-tools); and the
 // connections the runtime opens for a step's MCP tools. Adding a server connects to it first: one that
 // cannot be reached, or lists a tool twice, is refused and nothing is stored.
