@@ -55,7 +55,7 @@ import { isAppRoute, registerStaticSites } from './static/sites.js';
 import { STORAGE_PATH, storageRoutes } from './storage/routes.js';
 import { createStorage, type Storage, type UploadHook } from './storage/service.js';
 import { storageLocationOf } from './storage/location.js';
-import { createServerRegistry, ensureHealthRoute, serveOnlyProbes, serverRoutes } from './servers/routes.js';
+import { createServerRegistry, fallbackHealth, serveOnlyProbes, serverRoutes } from './servers/routes.js';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -103,6 +103,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.decorateRequest('rawBody', null);
   // a worker runs jobs; people are served by the web servers
   if (config.role === 'worker') serveOnlyProbes(app);
+  fallbackHealth(app, SERVER_VERSION);
 
   // An empty JSON body means "no body" (many clients send Content-Type: application/json on body-less
   // POSTs such as logout); routes that need a body then say so. Anything else goes to fastify's own
@@ -253,7 +254,6 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   // Supabase Storage for supabase-js's storage client (its own error shape and error handler)
   await app.register(storageRoutes, { prefix: STORAGE_PATH, db: db.db, storage, jwtSecret: config.jwtSecret, rateLimit: config.storage.rateLimit });
 
-  ensureHealthRoute(app, SERVER_VERSION);
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes, releasesDir: config.releasesDir });
   app.setNotFoundHandler(async (request, reply) => {
     if (isAppRoute(request)) {

@@ -71,11 +71,20 @@ export function serveOnlyProbes(app: FastifyInstance): void {
   });
 }
 
-/** A liveness answer for a build without the observability routes (they take precedence when present). */
-export function ensureHealthRoute(app: FastifyInstance, version: string): void {
-  if (app.hasRoute({ method: 'GET', url: '/api/health' })) return;
+/**
+ * A liveness answer (GET /api/health) for a build without the observability routes. Answered from a hook,
+ * not a route, so it never collides with theirs: once the app is ready it steps aside if they are there.
+ */
+export function fallbackHealth(app: FastifyInstance, version: string): void {
   const started = Date.now();
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', version, uptime: Math.round((Date.now() - started) / 1000) }));
+  let served = false;
+  app.addHook('onReady', async () => {
+    served = app.hasRoute({ method: 'GET', url: '/api/health' });
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (served || request.method !== 'GET' || request.url.split('?')[0] !== '/api/health') return;
+    return reply.send({ status: 'ok', version, uptime: Math.round((Date.now() - started) / 1000) });
+  });
 }
 
 declare module 'fastify' {
