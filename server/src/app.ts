@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { REMOTE_IDS } from '@accent/shared';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-token.js';
@@ -35,7 +36,11 @@ import { masterKeyFor, type Config } from './config.js';
 import { createCredentialStore } from './credentials/store.js';
 import type { Database } from './db/database.js';
 import { BODY_LIMIT_BYTES, errorHandler, HTTP_MESSAGES, notFoundError } from './http/errors.js';
-import { loggerOptions } from './http/log.js';
+import { BOUND_TO_REQUEST, loggerOptions } from './http/log.js';
+import { observePool, observeQueues } from './observability/metrics.js';
+import { REQUEST_ID_HEADER, requestIdOf, runWithContext } from './observability/request-context.js';
+import { observabilityRoutes, registerRequestMetrics } from './observability/routes.js';
+import { readMigrations } from './db/migrate.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { discoverLocalRemotes, studioContractVersion } from './remotes/local.js';
 import { describeRemote, listRemotes } from './remotes/registry.js';
@@ -55,7 +60,7 @@ import { isAppRoute, registerStaticSites } from './static/sites.js';
 import { STORAGE_PATH, storageRoutes } from './storage/routes.js';
 import { createStorage, type Storage, type UploadHook } from './storage/service.js';
 import { storageLocationOf } from './storage/location.js';
-import { createServerRegistry, fallbackHealth, serveOnlyProbes, serverRoutes } from './servers/routes.js';
+import { createServerRegistry, serveOnlyProbes, serverRoutes } from './servers/routes.js';
 
 const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -95,7 +100,20 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
     bodyLimit: BODY_LIMIT_BYTES,
     // a hop count: believe that many proxies in front of us
     trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+    // a sane X-Request-Id from the caller or a new UUID: ids stay unique across processes and restarts
+    genReqId: requestIdOf,
+    childLoggerFactory(logger, bindings, options) {
+      const child = logger.child(bindings, options);
+      Object.defineProperty(child, BOUND_TO_REQUEST, { value: true });
+      return child;
+    },
   });
+  // the id goes back to the caller, and with the request's context into the log lines and jobs it causes
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    runWithContext({ reqId: request.id }, done);
+  });
+  registerRequestMetrics(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -103,7 +121,6 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.decorateRequest('rawBody', null);
   // a worker runs jobs; people are served by the web servers
   if (config.role === 'worker') serveOnlyProbes(app);
-  fallbackHealth(app, SERVER_VERSION);
 
   // An empty JSON body means "no body" (many clients send Content-Type: application/json on body-less
   // POSTs such as logout); routes that need a body then say so. Anything else goes to fastify's own
@@ -133,6 +150,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
 
+  db.onConnectionError((error) => app.log.warn({ err: error }, 'Database connection lost; the pool opens a new one when needed'));
   const tokens = createAccessTokens(config.jwtSecret);
   const authenticate = createAuthenticate(tokens, db.db);
   const localRemotes = discoverLocalRemotes(config.staticRoot);
@@ -253,6 +271,27 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(gatewayRoutes, { prefix: GATEWAY_PATH, db: db.db, jwtSecret: config.jwtSecret, pglite: db.pglite, pool: db.pool });
   // Supabase Storage for supabase-js's storage client (its own error shape and error handler)
   await app.register(storageRoutes, { prefix: STORAGE_PATH, db: db.db, storage, jwtSecret: config.jwtSecret, rateLimit: config.storage.rateLimit });
+
+  // health, readiness and metrics (db.pool and pg-boss's queues are read at each scrape)
+  const latestMigration = readMigrations().at(-1)?.version;
+  await app.register(observabilityRoutes, {
+    version: SERVER_VERSION,
+    metricsToken: config.metricsToken,
+    checks: {
+      database: async () => {
+        const { rows } = await sql<{ version: string | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(db.db);
+        const version = rows[0]?.version ?? null;
+        if (latestMigration && (version === null || version < latestMigration)) throw new Error(`migrations pending: at ${version ?? 'none'}, this server needs ${latestMigration}`);
+      },
+      storage: () => storage.checkWritable(),
+    },
+  });
+  if (db.pool) app.addHook('onClose', observePool('app', db.pool));
+  let unobserveQueues: (() => void) | undefined;
+  scheduler.onStart(async (boss) => {
+    unobserveQueues = observeQueues(() => boss.getQueues());
+  });
+  scheduler.onStop(() => unobserveQueues?.());
 
   const sites = await registerStaticSites(app, { staticRoot: config.staticRoot, localRemotes, releasesDir: config.releasesDir });
   app.setNotFoundHandler(async (request, reply) => {

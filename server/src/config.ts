@@ -153,6 +153,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs')
     .optional(),
+  // lets callers other than loopback read GET /metrics (Authorization: Bearer <token>)
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the origin users reach this server at)' }).optional(),  // Library storage (/storage/v1): limits, quotas per library, and S3-compatible storage instead of DATA_DIR/storage
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number').min(1, 'must be at least 1').default(50 * 1024 * 1024),
   STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number').min(0).default(10 * 1024 ** 3),
@@ -226,6 +228,8 @@ export interface Config {
   devRemoteOrigins: string[];
   /** TRUST_PROXY for Fastify: false (default), true, a hop count, or proxy addresses/CIDRs */
   trustProxy: boolean | number | string;
+  /** METRICS_TOKEN: a bearer token for GET /metrics from anywhere but loopback; unset → loopback only. */
+  metricsToken?: string;
   /** PUBLIC_URL without a trailing slash: the origin of deployed flows' webhook and form URLs; unset → the request's. */
   publicUrl?: string;
   /** Library storage: STORAGE_FILE_SIZE_LIMIT, STORAGE_QUOTA_*, STORAGE_RATE_LIMIT and STORAGE_S3_* (set: S3-compatible storage). */
@@ -318,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devRemoteOrigins: e.DEV_REMOTE_ORIGINS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
     storage: {
       maxFileSize: e.STORAGE_FILE_SIZE_LIMIT,
       quotaBytes: e.STORAGE_QUOTA_BYTES,

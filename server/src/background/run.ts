@@ -24,6 +24,7 @@ import { permissionGuard, toolsFor } from './permissions.js';
 import { gatherSources, type GatheredSource } from './sources.js';
 import { storedBackgroundConfig } from './stored-config.js';
 import { withBackgroundTables } from './tables.js';
+import { runStarted } from '../observability/metrics.js';
 
 export const BACKGROUND_QUEUES = {
   run: 'background-run',
@@ -334,6 +335,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
       const earlier = await db.selectFrom('background_runs').select('deliveries').where('job_id', '=', job.id).where('attempt', '<', attempt).execute();
       for (const row of earlier) for (const d of row.deliveries) if (d.status === 'sent') alreadySent.add(d.channel);
     }
+    const ended = runStarted('background');
     const result = runner
       ? await pipeline({ agentId, config, runner, trigger, runId, event: job.data.event, dryRun: false, alreadySent })
       : { status: 'failed' as const, output: '', error: RUN_MESSAGES.ownerGone, sources: [], deliveries: [], doc: null, agentRunId: null, durationMs: 0 };
@@ -355,6 +357,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
       })
       .where('id', '=', runId)
       .execute();
+    ended({ failed: result.status !== 'succeeded' });
     await db
       .updateTable('background_agents')
       .set((eb) => ({ last_run_at: now, run_count: eb('run_count', '+', 1) }))

@@ -32,6 +32,11 @@ export interface Database {
    * uses the extended protocol), so migrations need this path.
    */
   runScript(script: string): Promise<void>;
+  /**
+   * Where a connection's loss is told (PostgreSQL: a killed or dropped connection, idle or in use); by
+   * default one line on stderr. The query that used it fails on its own; the pool opens a new one.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -148,6 +153,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         await tx.exec(script);
       });
     },
+    onConnectionError: () => undefined, // in-process: no connections to lose
     async close() {
       // kysely closes PGlite only if it ever used it; close explicitly so the data dir is left clean.
       await db.destroy();
@@ -157,8 +163,16 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   };
 }
 
+/** How long a request waits for a new connection before it is answered 503 (the database is away or hangs). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // An 'error' event nobody hears ends the process. The pool emits one for an idle connection that dies
+  // (killed, database restarted); a connection in use emits it on its client, whose query fails anyway.
+  let tell = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
+  pool.on('error', (error) => tell(error));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Fail at start with a clear error rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -181,6 +195,9 @@ async function openPostgres(url: string): Promise<Database> {
       } finally {
         client.release();
       }
+    },
+    onConnectionError(listener) {
+      tell = listener;
     },
     async close() {
       await db.destroy(); // ends the pool, when kysely ever used it

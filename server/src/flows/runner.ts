@@ -19,6 +19,7 @@ import { toIso, toJson } from '../db/values.js';
 import type { JobWithMetadata, Scheduler } from '../scheduler/index.js';
 import { FlowValidationError, prepareFlow, runFlow, type FlowContext, type PreparedFlow } from './engine.js';
 import { withFlowTables, type StoredFlowRunStatus } from './tables.js';
+import { runStarted } from '../observability/metrics.js';
 
 export const FLOW_QUEUE = 'flow-run';
 
@@ -129,6 +130,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
 
   async function execute(prepared: PreparedFlow, flow: StoredFlow, runId: string, trigger: FlowRunTrigger, payload: unknown, requestedBy: string | null, signal: AbortSignal): Promise<FlowRun> {
     await db.updateTable('flow_runs').set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', runId).execute();
+    const ended = runStarted('flow');
     let run: FlowRun;
     try {
       run = await runFlow(prepared, { payload, trigger, runId, signal, context: await contextFor(flow, requestedBy) });
@@ -139,6 +141,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       run = { id: runId, flow_id: flow.id, trigger, payload, ...failed };
     }
     await finish(runId, flow.id, run);
+    ended({ failed: run.status !== 'succeeded' });
     return { ...run, id: runId };
   }
 

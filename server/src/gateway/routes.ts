@@ -19,6 +19,7 @@ import { parseAccept, parsePrefer, parseQuery, parseRange, type ParsedQuery, typ
 import { createSchemaCache, type SchemaCache, type TableSchema } from './schema-cache.js';
 import { buildDelete, buildInsert, buildRead, buildUpdate, checkColumns, inlineParameters, quoteIdent, selectedColumns, type Statement } from './sql.js';
 import { GATEWAY_TABLES, type GatewayTableConfig } from './tables.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../http/database-errors.js';
 
 export const GATEWAY_PATH = '/rest/v1';
 
@@ -151,7 +152,10 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayOptions> = async (app, opt
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let gatewayError: GatewayError;
     if (error instanceof GatewayError) gatewayError = error;
-    else if (isDatabaseError(error as unknown)) {
+    else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'data gateway: database unavailable');
+      gatewayError = new GatewayError(503, 'PGRST001', DATABASE_UNAVAILABLE, { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } });
+    } else if (isDatabaseError(error as unknown)) {
       gatewayError = fromDatabaseError(error as unknown as DatabaseErrorLike);
       if (gatewayError.status >= 500) request.log.error({ err: error }, 'data gateway: database error');
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') gatewayError = new GatewayError(413, 'PGRST102', 'Request body is too large (limit 1 MB)');

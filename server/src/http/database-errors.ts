@@ -46,3 +46,25 @@ export function inputErrorFromDatabase(error: unknown): HttpError | undefined {
   const mapped = messageFor(error);
   return mapped ? new HttpError(mapped[0], mapped[1]) : undefined;
 }
+
+export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again in a moment';
+/** Seconds a client is asked to wait (Retry-After) while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error says the database cannot be reached right now (stopped, restarting, failing over, a
+ * connection killed), rather than anything about the request: SQLSTATE classes 08 (connection
+ * exception) and 57P (shutdown, cannot connect now), 53300 (too many connections), refused or reset
+ * sockets, and pg's own "Connection terminated" messages; followed through `cause` and AggregateError.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (e.code.startsWith('08') || e.code.startsWith('57P') || e.code === '53300' || CONNECTION_CODES.has(e.code))) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

@@ -2,7 +2,7 @@
 // error handler, with a message a person can act on.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { inputErrorFromDatabase } from './database-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, inputErrorFromDatabase, isDatabaseUnavailable } from './database-errors.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -50,6 +50,10 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: DATABASE_UNAVAILABLE });
+  }
   const fromDatabase = inputErrorFromDatabase(error);
   if (fromDatabase) return reply.code(fromDatabase.statusCode).send({ detail: fromDatabase.detail });
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send({ detail: validationDetail(error, request) });
@@ -60,14 +64,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (known) return reply.code(known[0]).send({ detail: known[1] });
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
-    return reply.code(500).send({ detail: HTTP_MESSAGES.internal });
+    return reply.code(500).send({ detail: HTTP_MESSAGES.internal, request_id: request.id });
   }
   // Other client errors raised by fastify or its plugins carry a usable message.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ detail: error.message });
   }
   request.log.error({ err: error }, 'unexpected error');
-  return reply.code(500).send({ detail: HTTP_MESSAGES.internal });
+  // the id an operator finds this request's log lines by
+  return reply.code(500).send({ detail: HTTP_MESSAGES.internal, request_id: request.id });
 }
 
 export function notFoundError(request: FastifyRequest): HttpError {

@@ -3,6 +3,7 @@
 // logged with every query value replaced; credentials in headers and bodies are censored by pino.
 import type { FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
+import { currentContext } from '../observability/request-context.js';
 
 export const REDACTED = '[redacted]';
 
@@ -54,12 +55,27 @@ function requestView(request: FastifyRequest) {
   };
 }
 
+/** Marks fastify's per-request child loggers, which already carry `reqId` as a binding. */
+export const BOUND_TO_REQUEST = Symbol('accent.boundToRequest');
+
+/**
+ * The request or job a log line is written in (`reqId`, and a job's `queue` and `jobId`), for lines
+ * written through the app's own logger (services, schedulers, workers) rather than `request.log`.
+ */
+function contextFields(_merge: object, _level: number, logger: object): object {
+  const store = currentContext();
+  if (!store) return {};
+  if ((logger as Record<symbol, unknown>)[BOUND_TO_REQUEST]) return store.jobId ? { queue: store.queue, jobId: store.jobId } : {};
+  return { ...store }; // pino merges into what it is given: never the context itself
+}
+
 /** The app's logger: level, redaction and the request view; `stream` for tests that read the log. */
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: REDACTED },
     serializers: { req: requestView as never },
+    mixin: contextFields,
     ...(stream ? { stream } : {}),
   };
 }

@@ -24,6 +24,7 @@ import type { JobWithMetadata, PgBoss } from '../scheduler/index.js';
 import type { Deliverer, DeliveryMission, DeliveryRun } from './deliver.js';
 import { isOccurrence, nextRun, occurrenceAtOrBefore, resolveSchedule } from './schedule.js';
 import { withMissionTables, type MissionsDB } from './tables.js';
+import { runStarted } from '../observability/metrics.js';
 
 export const MISSION_QUEUES = {
   run: 'mission-run',
@@ -134,6 +135,7 @@ export function createMissionRunner(deps: MissionRunnerDeps) {
         .execute();
       const mission = await loadMission(run.mission_id);
       if (!mission) return { outcome: 'skipped', reason: 'the mission was deleted' };
+      const ended = runStarted('mission');
 
       let result: { status: 'succeeded' | 'failed'; output: string | null; error: string | null; agentRunId: string | null };
       const owner = await findRunner(deps.db, mission.user_id);
@@ -170,6 +172,7 @@ export function createMissionRunner(deps: MissionRunnerDeps) {
         }
       }
       const finished = await finish(runId, result);
+      ended({ failed: result.status !== 'succeeded' });
       if (finished) ranStatus = result.status;
       run = await loadRun(runId);
       if (!run) return { outcome: 'skipped', reason: 'the run was deleted with its mission' };

@@ -14,6 +14,7 @@ import { apiErrorSchema } from '../http/api-error.js';
 import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
 import { recordHealth } from './health.js';
+import { remoteReported } from '../observability/metrics.js';
 import { discoverReleases, localEntry, releaseEntry } from './local.js';
 import { checkBuildFolder, checkRemoteManifest, ManifestProblem, type ManifestCheckOptions } from './manifest.js';
 import {
@@ -414,6 +415,7 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
         { reference, id: request.params.id, version, outcome, message: message ?? null, userId: request.user.id, pageLoad },
         sources,
       );
+      if (result.counted) remoteReported(request.params.id, version, outcome);
       if (result.rolledBack) request.log.warn({ remote: request.params.id, version }, 'canary rolled back automatically');
       return reply.code(202).send({ reference, ...result });
     },

@@ -37,6 +37,7 @@ import { appendHistory, loadHistory, threadKey } from './history.js';
 import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
 import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, providerSettings, type ResolvedModel, type RuntimeProvider } from './providers.js';
 import { finishRun, startRun } from './runs.js';
+import { modelCallEnded, runStarted } from '../observability/metrics.js';
 import { earlierStepsContext, placesQuery, placesStepOutput, renderTemplate, templateValues } from './templating.js';
 
 export interface RuntimeDeps {
@@ -255,9 +256,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     const libraryAccess = input.libraryAccess ?? libraryAccessOf(input.source, input.user);
     const reads = runLibraryReads(transact, { runId, access: libraryAccess });
     const trace: RunTrace = { steps: [], fallback: null, escalated: false, depth, thread_key: key };
+    const ended = runStarted('agent');
     // totals of the steps that ran, failed ones included (their tokens and model time were spent too)
-    const finish = (status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) =>
-      finishRun(db, runId, {
+    const finish = (status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) => {
+      ended({ failed: status !== 'succeeded' });
+      return finishRun(db, runId, {
         status,
         output,
         error,
@@ -266,10 +269,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
         usage: trace.steps.reduce((u, s) => addUsage(u, s.usage), ZERO_USAGE),
         trace,
       });
+    };
 
     // answered runs are completed once the answer is out (when the caller says when that is)
     const finishAnswered = (status: 'succeeded' | 'failed', output: string, error: string | null): Promise<void> => {
       if (!input.answered) return finish(status, output, error);
+      ended({ failed: status !== 'succeeded' });
       const durationMs = performance.now() - startedAt;
       const completed = input.answered
         .then(() =>
@@ -476,6 +481,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     } finally {
       stepTrace.duration_ms = Math.round(performance.now() - started);
       stepTrace.model_ms = Math.round(clock.total);
+      modelCallEnded({
+        provider: model.provider,
+        model: model.model,
+        seconds: clock.total / 1000,
+        ok: stepTrace.error === null,
+        inputTokens: stepTrace.usage.inputTokens,
+        outputTokens: stepTrace.usage.outputTokens,
+      });
     }
   }
 

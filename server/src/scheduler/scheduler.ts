@@ -8,6 +8,7 @@
 // app close: active jobs get `stopTimeoutMs` to finish, the rest are retried by another process.
 import { fromPglite, PgBoss, type ConstructorOptions, type Queue } from 'pg-boss';
 import type { Database } from '../db/database.js';
+import { currentRequestId, runWithContext, withRequestId } from '../observability/request-context.js';
 
 export type { Job, JobWithMetadata, PgBoss, Queue, SendOptions, WorkOptions } from 'pg-boss';
 
@@ -139,9 +140,11 @@ export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'ur
       if (!enabled || running) return;
       if (starting) return starting;
       starting = (async () => {
-        const instance = new PgBoss(constructorOptions());
-        // An EventEmitter 'error' without a listener would end the process.
-        instance.on('error', (error) => log.error(error, 'Job scheduler error'));
+        const instance = new ContextBoss(constructorOptions(), log);
+        // An EventEmitter 'error' without a listener would end the process. While the database is away
+        // every worker's poll fails (and waits its polling interval: the workers pause by themselves),
+        // so the same error is logged once per ERROR_LOG_WINDOW_MS with how often it came.
+        instance.on('error', throttledErrors(log));
         instance.on('warning', (warning) => log.warn(`Job scheduler: ${warning.message}`));
         await instance.start();
         boss = instance;
@@ -182,6 +185,75 @@ export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'ur
     },
   };
   return scheduler;
+}
+
+const ERROR_LOG_WINDOW_MS = 30_000;
+
+function throttledErrors(log: SchedulerLog, windowMs = ERROR_LOG_WINDOW_MS): (error: Error) => void {
+  const seen = new Map<string, { at: number; more: number }>();
+  return (error) => {
+    // pg-boss appends the queue and worker to a worker's error: the same fault for every worker
+    const key = String(error?.message ?? error).replace(/ \(Queue: .*\)$/, '');
+    const now = Date.now();
+    const last = seen.get(key);
+    if (last && now - last.at < windowMs) {
+      last.more++;
+      return;
+    }
+    seen.set(key, { at: now, more: 0 });
+    if (seen.size > 100) seen.delete(seen.keys().next().value as string);
+    const again = last?.more ? ` (${last.more} more like it in the last ${Math.round((now - last.at) / 1000)} s)` : '';
+    log.error(error, `Job scheduler error${again}`);
+  };
+}
+
+type Handler = (jobs: { id: string; data?: unknown }[], ...rest: unknown[]) => Promise<unknown>;
+const requestIdIn = (data: unknown) => (data && typeof data === 'object' && typeof (data as { requestId?: unknown }).requestId === 'string' ? (data as { requestId: string }).requestId : undefined);
+
+/**
+ * pg-boss as the modules use it, plus: a job queued while a request is served carries that request's
+ * id (`requestId` in its data), and every job's handler runs in a log context (queue, job id, request
+ * id) between a start and an end line.
+ */
+class ContextBoss extends PgBoss {
+  constructor(
+    options: ConstructorOptions,
+    private readonly jobLog: SchedulerLog,
+  ) {
+    super(options);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's overloads (a request object, or name, data, options)
+  override send(...args: any[]): Promise<string | null> {
+    const [first, data, options] = args;
+    if (!currentRequestId()) return super.send(first, data, options);
+    if (typeof first === 'string') return super.send(first, withRequestId((data as object | null | undefined) ?? {}), options);
+    return super.send({ ...first, data: withRequestId(first.data ?? {}) });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's overloads (with or without options)
+  override work(name: string, ...args: any[]): Promise<string> {
+    const handler = args.pop() as Handler;
+    const traced: Handler = (jobs, ...rest) => {
+      const ids = jobs.map((job) => job.id).join(', ');
+      const requests = [...new Set(jobs.map((job) => requestIdIn(job.data)).filter(Boolean))] as string[];
+      const reqId = requests.length === 1 ? requests[0] : undefined;
+      return runWithContext({ queue: name, jobId: ids, ...(reqId ? { reqId } : {}) }, async () => {
+        const started = performance.now();
+        const what = `Job ${name} ${ids}${requests.length ? ` (request ${requests.join(', ')})` : ''}`;
+        this.jobLog.info(`${what} started`);
+        try {
+          const result = await handler(jobs, ...rest);
+          this.jobLog.info(`${what} ended in ${Math.round(performance.now() - started)} ms`);
+          return result;
+        } catch (error) {
+          this.jobLog.warn(`${what} failed after ${Math.round(performance.now() - started)} ms: ${(error as Error)?.message ?? String(error)}`);
+          throw error;
+        }
+      });
+    };
+    return args.length === 0 ? super.work(name, traced) : super.work(name, args[0], traced as never);
+  }
 }
 
 /** pg-boss validates options by presence (`'x' in options`): an undefined value must not be there at all. */

@@ -71,22 +71,6 @@ export function serveOnlyProbes(app: FastifyInstance): void {
   });
 }
 
-/**
- * A liveness answer (GET /api/health) for a build without the observability routes. Answered from a hook,
- * not a route, so it never collides with theirs: once the app is ready it steps aside if they are there.
- */
-export function fallbackHealth(app: FastifyInstance, version: string): void {
-  const started = Date.now();
-  let served = false;
-  app.addHook('onReady', async () => {
-    served = app.hasRoute({ method: 'GET', url: '/api/health' });
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (served || request.method !== 'GET' || request.url.split('?')[0] !== '/api/health') return;
-    return reply.send({ status: 'ok', version, uptime: Math.round((Date.now() - started) / 1000) });
-  });
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** this process in the database's server registry (main.ts starts it after the migrations) */

@@ -14,7 +14,7 @@ import { record } from '../audit/audit.js';
 import type { DB } from '../db/schema.js';
 import { createVerifyCaller, type GatewayCaller } from '../gateway/auth.js';
 import { GatewayError } from '../gateway/errors.js';
-import { inputErrorFromDatabase } from '../http/database-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, inputErrorFromDatabase, isDatabaseUnavailable } from '../http/database-errors.js';
 import { StorageHttpError, storageErrors } from './errors.js';
 import { checkBucketId, newObjectName, normalizeObjectName, normalizePrefix, splitBucketPath } from './keys.js';
 import { DOCUMENTS_BUCKET, fromDatabaseError, mimeAllowed, type BucketRow, type CallerRunner, type ObjectRow, type Storage } from './service.js';
@@ -153,7 +153,11 @@ export const storageRoutes: FastifyPluginAsync<StorageRouteOptions> = async (app
     let failure: StorageHttpError;
     const mapped = fromDatabaseError(error);
     if (mapped instanceof StorageHttpError) failure = mapped;
-    else {
+    else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'storage: database unavailable');
+      failure = new StorageHttpError(503, 'DatabaseUnavailable', DATABASE_UNAVAILABLE);
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else {
       const fromDatabase = inputErrorFromDatabase(error);
       if (fromDatabase) failure = new StorageHttpError(fromDatabase.statusCode, 'Invalid Input', fromDatabase.detail);
       else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') failure = storageErrors.invalidInput('The body is not valid JSON');

@@ -4,10 +4,10 @@
 // server, for the library the agent runs in).
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PGliteDialect, sql } from 'kysely';
@@ -257,41 +257,40 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
   }
   const asServer: Runner = inTransaction;
 
-  /** Streams `source` to a temporary file, counting and hashing; past `limit` nothing is kept. */
+  /**
+   * Streams `source` to a temporary file, counting and hashing; past `limit` nothing more is written.
+   * One pipeline owns the three streams: each has an error listener, and a failure of any (a client
+   * gone mid-body, a full disk) ends the others without a write after destroy. Past the limit the rest
+   * of the body is read and dropped so the client gets its 413 (up to DRAIN_CAP_BYTES, then cut).
+   */
   async function receive(source: Readable | Uint8Array, limit: number): Promise<Received> {
     await mkdir(backend.tempDir, { recursive: true });
     const file = join(backend.tempDir, randomUUID());
     const input = source instanceof Uint8Array ? Readable.from([Buffer.from(source)]) : source;
-    const out = createWriteStream(file);
     const hash = createHash('md5');
     const headChunks: Buffer[] = [];
     let headSize = 0;
     let size = 0;
-    let over = false;
-    try {
-      for await (const piece of input) {
-        const chunk = typeof piece === 'string' ? Buffer.from(piece) : (piece as Buffer);
+    const meter = new Transform({
+      transform(piece: Buffer | string, _encoding, done) {
+        const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
         size += chunk.length;
-        if (!over && size > limit) {
-          over = true;
-          out.destroy();
-        }
-        if (over) {
-          if (size > limit + DRAIN_CAP_BYTES) break;
-          continue;
-        }
+        if (size > limit + DRAIN_CAP_BYTES) return done(storageErrors.tooLarge(limit));
+        if (size > limit) return done();
         hash.update(chunk);
         if (headSize < HEAD_BYTES) {
           headChunks.push(chunk);
           headSize += chunk.length;
         }
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-      }
-      if (over) throw storageErrors.tooLarge(limit);
-      out.end();
-      await finished(out);
+        done(null, chunk);
+      },
+      flush(done) {
+        done(size > limit ? storageErrors.tooLarge(limit) : null);
+      },
+    });
+    try {
+      await pipeline(input, meter, createWriteStream(file));
     } catch (error) {
-      out.destroy();
       await unlink(file).catch(() => undefined);
       if (error instanceof StorageHttpError) throw error;
       throw storageErrors.invalidInput('The upload was interrupted before it finished');
@@ -545,6 +544,14 @@ export function createStorage({ db, pglite, config, hooks = [] }: CreateStorageO
     readContents,
     copyContents,
     adoptLegacyDocuments,
+    /** Readiness: a file can be written where uploads are received (S3: and the bucket answers). */
+    async checkWritable() {
+      await mkdir(backend.tempDir, { recursive: true });
+      const probe = join(backend.tempDir, `ready-${randomUUID()}`);
+      await writeFile(probe, 'ok');
+      await unlink(probe);
+      if (backend.ensureBucket) await backend.ensureBucket();
+    },
     /**
      * At start: S3's bucket created when missing; uploads a stopped process left half-received (and
      * resumable uploads untouched for a day) removed.

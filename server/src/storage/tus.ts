@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayCaller } from '../gateway/auth.js';
 import { StorageHttpError, storageErrors } from './errors.js';
@@ -143,18 +145,21 @@ export async function registerTus(app: FastifyInstance, options: TusOptions) {
     if (Number(request.headers['upload-offset']) !== offset) {
       return tusHeaders(reply).code(409).send({ statusCode: '409', error: 'Conflict', message: `Upload-Offset must be ${offset}, the bytes received so far` });
     }
-    // append, never past the announced length
-    const out = createWriteStream(files(id).part, { flags: 'a' });
+    // append, never past the announced length; one pipeline owns the streams (see storage.receive)
     let written = offset;
+    const bounded = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (written + chunk.length > session.length) return done(storageErrors.invalidInput(`More bytes than the Upload-Length of ${session.length}`));
+        written += chunk.length;
+        done(null, chunk);
+      },
+    });
     try {
-      for await (const chunk of request.raw) {
-        const buffer = chunk as Buffer;
-        if (written + buffer.length > session.length) throw storageErrors.invalidInput(`More bytes than the Upload-Length of ${session.length}`);
-        written += buffer.length;
-        if (!out.write(buffer)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-      }
-    } finally {
-      await new Promise<void>((resolve) => out.end(() => resolve()));
+      await pipeline(request.raw, bounded, createWriteStream(files(id).part, { flags: 'a' }));
+    } catch (error) {
+      // what was written before a client left stays: the upload resumes from the offset on disk
+      if (error instanceof StorageHttpError) throw error;
+      throw storageErrors.invalidInput('The upload was interrupted before it finished');
     }
     if (written === session.length) {
       try {

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 
 export interface ThrowawayPostgres {
   url: string;
+  /** Stops the server, keeping the cluster (a database outage); `startServer` brings it back on the same port. */
+  stopServer(): void;
+  startServer(): void;
   stop(): Promise<void>;
 }
 
@@ -49,11 +52,18 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | unde
   if (isRoot()) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const port = await freePort();
   pgTool(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-N', '-E', 'UTF8']);
-  pgTool(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  const startServer = () => pgTool(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  startServer();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stopServer: () => pgTool(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    startServer,
     async stop() {
-      pgTool(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      try {
+        pgTool(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        // already stopped by stopServer()
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
