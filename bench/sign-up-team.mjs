@@ -9,6 +9,7 @@
 // Usage: pnpm --filter @accent/server build && node bench/sign-up-team.mjs
 //   SIGN_UP_BENCH_ROUNDS (default 200), TEAM_BENCH_MEMBERS (default 1000)
 import { performance } from 'node:perf_hooks';
+import { verifySignUpDomainAsOperator } from '../server/dist/auth/invitations/sign-up-domains.js';
 import { inProcessApp, p50p90 as stats } from './lib.mjs';
 
 const ROUNDS = Number(process.env.SIGN_UP_BENCH_ROUNDS ?? 200);
@@ -24,7 +25,9 @@ const signIn = async (email, password) => {
 
 const admin = await signIn(DEMO_CREDENTIALS.admin.email, DEMO_CREDENTIALS.admin.password);
 const headers = { authorization: `Bearer ${admin.token}` };
+// listed and verified, as a studio operator does on the command line (no DNS record for bench.example)
 await app.inject({ method: 'PUT', url: '/api/v1/admin/sign-up-domains', headers, payload: { domains: ['bench.example'] } });
+await verifySignUpDomainAsOperator(database.db, admin.library_id, 'bench.example');
 
 // one user made the usual way; the others copy its row (one scrypt hash instead of thousands)
 await createUser(database, { environment, library, email: 'known-0@bench.example', password: 'bench-password-1', role: 'member' });

@@ -14,7 +14,7 @@ const MODEL_PORT = Number(process.env.ACCENT_E2E_MODEL_PORT ?? PORT + 1);
 const SMTP_PORT = Number(process.env.ACCENT_E2E_SMTP_PORT ?? PORT + 2);
 // The identity provider for single sign-on (e2e/support/oidc-provider.mjs) on PORT + 4 by default.
 // PORT + 5 and PORT + 6 belong to delivery.spec.ts's own servers, PORT + 7 to security-headers.spec.ts's
-// remote dev server.
+// remote dev server, PORT + 8 to the DNS server (e2e/support/dns-server.mjs: UDP, and HTTP to publish records).
 const OIDC_PORT = Number(process.env.ACCENT_E2E_OIDC_PORT ?? PORT + 4);
 const DATA_DIR = process.env.ACCENT_E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'accent-e2e-'));
 const ROOT = path.resolve(import.meta.dirname, '..');

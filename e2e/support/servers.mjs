@@ -19,7 +19,8 @@ const PORT = Number(env.ACCENT_E2E_PORT ?? 3199);
 const MODEL_PORT = Number(env.ACCENT_E2E_MODEL_PORT ?? PORT + 1);
 const SMTP_PORT = Number(env.ACCENT_E2E_SMTP_PORT ?? PORT + 2);
 const OIDC_PORT = Number(env.ACCENT_E2E_OIDC_PORT ?? PORT + 4);
-const ports = { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_MODEL_PORT: String(MODEL_PORT), ACCENT_E2E_SMTP_PORT: String(SMTP_PORT), ACCENT_E2E_OIDC_PORT: String(OIDC_PORT) };
+const DNS_PORT = Number(env.ACCENT_E2E_DNS_PORT ?? PORT + 8);
+const ports = { ACCENT_E2E_PORT: String(PORT), ACCENT_E2E_MODEL_PORT: String(MODEL_PORT), ACCENT_E2E_SMTP_PORT: String(SMTP_PORT), ACCENT_E2E_OIDC_PORT: String(OIDC_PORT), ACCENT_E2E_DNS_PORT: String(DNS_PORT) };
 
 /** How long one start may take before it is tried again (a cold start of the app is 4–8 s on 2 busy cores). */
 const START_TIMEOUT_MS = 60_000;
@@ -28,6 +29,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 const SERVERS = [
   { name: 'model server', script: 'e2e/support/model-server.mjs', url: `http://127.0.0.1:${MODEL_PORT}/health`, env: {} },
   { name: 'mailbox', script: 'e2e/support/smtp-sink.mjs', url: `http://127.0.0.1:${SMTP_PORT + 1}/health`, env: {} },
+  { name: 'DNS', script: 'e2e/support/dns-server.mjs', url: `http://127.0.0.1:${DNS_PORT}/health`, env: {} },
   { name: 'identity provider', script: 'e2e/support/oidc-provider.mjs', url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`, env: {} },
   {
     name: 'app server',
@@ -44,6 +46,8 @@ const SERVERS = [
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // security-headers.spec.ts tries a remote's dev server inside this studio, on PORT + 7
       DEV_REMOTE_ORIGINS: `http://localhost:${PORT + 7}`,
+      // sign-up domains' TXT records are looked up at the DNS above (invitations.spec.ts publishes them)
+      DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
       // the identity provider above is on loopback and plain http: allowed for single sign-on here only
       SSO_ALLOW_HOSTS: '127.0.0.1',
       // blank (= unset for the server) any provider key of the caller's environment, so the keys are exactly

@@ -8,6 +8,8 @@ import { expectNoAxeViolations } from './support/axe.js';
 import { text, waitForMail } from './support/mailbox.js';
 import { authHeaders } from './support/runtime.js';
 
+// the suite's DNS server (e2e/support/dns-server.mjs) publishes sign-up domains' TXT records
+const DNS_PORT = Number(process.env.ACCENT_E2E_PORT ?? 3199) + 8;
 const linkIn = (body: string, page: 'invite' | 'sign-up') => new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9_-]{43}`).exec(body)?.[0];
 
 test('an administrator invites; the invitee sets a password from the email and is signed in with the role and team', async ({ page, browser, request }) => {
@@ -79,6 +81,25 @@ test('a library that allows a domain lets people sign up from the login page as 
   expect(saved.status(), await saved.text()).toBe(200);
   const email = `new.person@${domain}`;
   try {
+    // listed is not open: the administrator proves the library controls the domain (Admin → Settings shows
+    // the TXT record to add; the suite's DNS server publishes it), and only then is there a Sign up link
+    const { verification } = (await saved.json()) as { verification: { domain: string; record: string }[] };
+    const { record } = verification.find((v) => v.domain === domain)!;
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await login(adminPage, 'admin');
+    await adminPage.goto('/admin?tab=settings');
+    const proof = adminPage.getByRole('list', { name: 'Proof of control' });
+    await expect(proof.getByText(`${domain}: not verified, sign-up stays closed for it.`)).toBeVisible();
+    await expect(proof.getByText(record)).toBeVisible();
+    await adminPage.getByRole('button', { name: `Verify ${domain}` }).click();
+    await expect(proof.getByRole('alert')).toContainText(`No TXT record "${record}" was found at ${domain}`);
+    const published = await request.put(`http://127.0.0.1:${DNS_PORT}/records/${domain}`, { data: [record] });
+    expect(published.status()).toBe(204);
+    await adminPage.getByRole('button', { name: `Verify ${domain}` }).click();
+    await expect(proof.getByText(new RegExp(`^${domain.replace(/\./g, '\\.')}: verified by its DNS record on `))).toBeVisible();
+    await admin.close();
+
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/login');

@@ -15,6 +15,7 @@ import { agentRoutes } from './agents/routes.js';
 import { flowHostRoutes } from './flows/allowed-hosts.js';
 import { createKnowledge, knowledgeRoutes, type KnowledgeOptions } from './knowledge/index.js';
 import { invitationAdminRoutes, invitationPublicRoutes } from './auth/invitations/routes.js';
+import { txtResolver, type TxtResolver } from './auth/invitations/sign-up-domains.js';
 import { createMailer } from './delivery/channels.js';
 import { teamRoutes } from './team/routes.js';
 import { AUTH_PATH, authRoutes } from './auth/routes.js';
@@ -92,9 +93,11 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Called before an uploaded object is committed (a virus scanner); throwing refuses the upload. */
   uploadHooks?: UploadHook[];
+  /** Where sign-up domains' TXT records are looked up (default: DNS_SERVERS, else the system's DNS). */
+  resolver?: TxtResolver;
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream, uploadHooks }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream, uploadHooks, resolver }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -239,7 +242,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   // invitations and self sign-up: the admin side, and the emailed links' public side
   const linkMailer = createMailer(config);
   app.addHook('onClose', async () => linkMailer.close());
-  await app.register(invitationAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, mailer: linkMailer, publicUrl: config.publicUrl });
+  await app.register(invitationAdminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, mailer: linkMailer, publicUrl: config.publicUrl, resolver: resolver ?? txtResolver(config.dnsServers) });
   await app.register(invitationPublicRoutes, { prefix: AUTH_PATH, db: db.db, tokens, cookieSecure: config.cookieSecure, mailer: linkMailer, publicUrl: config.publicUrl });
   await app.register(teamRoutes, { prefix: '/api/v1', db: db.db, authenticate });
   await app.register(remoteRoutes, {

@@ -1,6 +1,7 @@
 // Server configuration, read once from the environment and validated at start: a bad value stops the
 // server with a message naming the variable instead of failing later somewhere less obvious.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +148,18 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  // DNS servers asked for sign-up domains' verification records (IP or IP:port, comma-separated); unset: the system's
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const servers = (value ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+      for (const server of servers) {
+        const host = server.replace(/^\[(.*)\](:\d+)?$/, '$1').replace(/^([^:]+):\d+$/, '$1');
+        if (!isIP(host)) ctx.addIssue({ code: 'custom', message: `"${server}" is not a DNS server address: write an IP address, optionally with a port (1.1.1.1, 127.0.0.1:5353, [::1]:53)` });
+      }
+      return servers;
+    }),
   // behind a reverse proxy: whom to believe about the client's address (rate limits) and protocol
   TRUST_PROXY: z
     .string()
@@ -226,6 +239,8 @@ export interface Config {
   ssoAllowHosts: string[];
   /** DEV_REMOTE_ORIGINS: local remote origins (http://localhost:3101) the studio's pages may load code from. */
   devRemoteOrigins: string[];
+  /** DNS_SERVERS: where sign-up domains' TXT records are looked up; empty: the system's resolvers. */
+  dnsServers: string[];
   /** TRUST_PROXY for Fastify: false (default), true, a hop count, or proxy addresses/CIDRs */
   trustProxy: boolean | number | string;
   /** METRICS_TOKEN: a bearer token for GET /metrics from anywhere but loopback; unset → loopback only. */
@@ -320,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flowAllowHosts: splitAllowHosts(e.FLOW_ALLOW_HOSTS ?? ''),
     ssoAllowHosts: splitAllowHosts(e.SSO_ALLOW_HOSTS ?? ''),
     devRemoteOrigins: e.DEV_REMOTE_ORIGINS,
+    dnsServers: e.DNS_SERVERS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,

@@ -1,18 +1,20 @@
 // npm run admin -- create --email … (ADMIN_USAGE) and npm run admin -- operator --email … [--revoke]
-// (OPERATOR_USAGE). Uses the server's database settings (DATABASE_URL,
+// (OPERATOR_USAGE), npm run admin -- sign-up-domain --library … --domain … (SIGN_UP_DOMAIN_USAGE). Uses the server's database settings (DATABASE_URL,
 // else the embedded database in DATA_DIR) and nothing else: the command signs no tokens and stores no
 // credentials, so it needs neither JWT_SECRET nor ACCENT_MASTER_KEY, and must not generate them.
 import { resolve } from 'node:path';
 import { databaseTargetFor, openDatabase } from '../db/database.js';
 import { ADMIN_USAGE, AdminCommandError, createAdministrator, parseAdminArgs } from './first-admin.js';
 import { OPERATOR_USAGE, parseOperatorArgs, setStudioOperator } from './operators.js';
+import { parseSignUpDomainArgs, SIGN_UP_DOMAIN_USAGE, verifySignUpDomainByOperator } from './sign-up-domain.js';
 
 async function main() {
   const argv = process.argv.slice(2);
   const operator = parseOperatorArgs(argv);
-  const input = operator ? null : parseAdminArgs(argv, process.env);
-  if (!operator && !input) {
-    console.error(`${ADMIN_USAGE}\n${OPERATOR_USAGE}`);
+  const signUpDomain = parseSignUpDomainArgs(argv);
+  const input = operator || signUpDomain ? null : parseAdminArgs(argv, process.env);
+  if (!operator && !signUpDomain && !input) {
+    console.error(`${ADMIN_USAGE}\n${OPERATOR_USAGE}\n${SIGN_UP_DOMAIN_USAGE}`);
     process.exit(2);
   }
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -21,6 +23,10 @@ async function main() {
   try {
     if (operator) {
       console.log(await setStudioOperator(database, operator));
+      return;
+    }
+    if (signUpDomain) {
+      console.log(await verifySignUpDomainByOperator(database, signUpDomain));
       return;
     }
     const admin = await createAdministrator(database, input!);

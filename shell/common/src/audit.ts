@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'invitation.accept',
   'auth.sign_up',
   'settings.sign_up_domains',
+  'settings.sign_up_domain_verified',
   'knowledge.collection_create',
   'knowledge.collection_update',
   'knowledge.collection_delete',

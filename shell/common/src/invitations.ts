@@ -27,7 +27,15 @@ export const INVITATION_MESSAGES = {
   domainNotAllowed: (domain: string) => `Sign-up is not open to ${domain} addresses in this library. Ask an administrator to invite you.`,
   signUpSent: 'Check your email: if this address can sign up, a link to finish is on its way. It is valid for 24 hours.',
   tooMany: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
+  domainTaken: (domain: string) =>
+    `${domain} is already verified for sign-up by another library on this studio: a domain opens sign-up to one library only. Ask your studio operator if it should move to this library.`,
+  domainNotListed: (domain: string) => `${domain} is not in this library's sign-up domains: add it first.`,
+  domainRecordMissing: (domain: string, record: string, found: string) =>
+    `No TXT record "${record}" was found at ${domain} (${found}). Add it at the domain's DNS provider, wait for it to appear (often a few minutes), then verify again.`,
 } as const;
+
+/** The TXT record that proves control of a sign-up domain: `accent-studio-verification=<token>` at the domain itself. */
+export const SIGN_UP_DOMAIN_RECORD_PREFIX = 'accent-studio-verification=';
 
 const email = z.email({ error: 'Enter a valid email address' }).max(320).transform((v) => v.trim().toLowerCase());
 const role = z.enum(APP_ROLES, { error: `role must be one of ${APP_ROLES.join(', ')}` });
@@ -99,11 +107,27 @@ const domain = z
   .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a domain such as example.com (no @, no wildcard)');
 
 export const signUpDomainsPutRequestSchema = z.object({ domains: z.array(domain, { error: 'domains must be a list of domains' }).max(100, 'At most 100 domains') });
+/**
+ * One listed domain and whether it opens sign-up: verified (by its DNS TXT record, or by a studio operator on
+ * the command line) or pending, with the record to add.
+ */
+export const signUpDomainStatusSchema = z.object({
+  domain: z.string(),
+  verified_at: z.string().nullable(),
+  verified_by: z.enum(['dns', 'operator']).nullable(),
+  /** the TXT record's value, to add at the domain itself */
+  record: z.string(),
+});
+export type SignUpDomainStatus = z.infer<typeof signUpDomainStatusSchema>;
+
 export const signUpDomainsResponseSchema = z.object({
+  /** what the administrator listed; only the verified ones open sign-up */
   domains: z.array(z.string()),
+  verification: z.array(signUpDomainStatusSchema),
   email_configured: z.boolean(),
   updated_at: z.string().nullable(),
 });
+export const signUpDomainVerifyRequestSchema = z.object({ domain });
 export type SignUpDomainsResponse = z.infer<typeof signUpDomainsResponseSchema>;
 
 const libraryName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(200);

@@ -42,6 +42,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invitation.accept': 'Accepted an invitation',
   'auth.sign_up': 'Signed up',
   'settings.sign_up_domains': 'Changed the sign-up domains',
+  'settings.sign_up_domain_verified': 'Verified a sign-up domain',
   'two_factor.enable': 'Turned on two-factor authentication',
   'two_factor.disable': 'Turned off two-factor authentication',
   'two_factor.reset': 'Reset a user’s two-factor authentication',

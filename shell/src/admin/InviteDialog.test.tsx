@@ -123,6 +123,30 @@ describe('Settings → Self sign-up', () => {
     expect(field).toHaveValue('acme.example\npartner.example');
   });
 
+  it('shows each domain as verified or with the DNS TXT record to add, and verifies it when the record is there', async () => {
+    const invitations = fakeInvitationsApi({ domains: ['acme.example', 'partner.example'], verified: ['acme.example'] });
+    await renderAdmin('?tab=settings', { invitations });
+    const list = await screen.findByRole('list', { name: SIGN_UP_TEXTS.verificationTitle });
+    expect(within(list).getByText(/^acme\.example: verified by its DNS record on /)).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: SIGN_UP_TEXTS.verify('acme.example') })).toBeNull();
+    expect(within(list).getByText(SIGN_UP_TEXTS.pending('partner.example'))).toBeInTheDocument();
+    const { record } = (await invitations.api.getSignUpDomains()).verification[1];
+    expect(within(list).getByText(record)).toBeInTheDocument();
+
+    // not there yet: the server's sentence at the button
+    const verify = within(list).getByRole('button', { name: SIGN_UP_TEXTS.verify('partner.example') });
+    await userEvent.click(verify);
+    expect(await within(list).findByRole('alert')).toHaveTextContent(`No TXT record "${record}" was found at partner.example (the domain has no TXT records).`);
+    expect(verify).toHaveAccessibleDescription(/No TXT record/);
+
+    invitations.dns['partner.example'] = [record];
+    await userEvent.click(verify);
+    expect(await screen.findByText(SIGN_UP_TEXTS.verified('partner.example'))).toBeInTheDocument();
+    expect(within(list).getByText(/^partner\.example: verified by its DNS record on /)).toBeInTheDocument();
+    expect(within(list).queryByRole('alert')).toBeNull();
+    expect(invitations.verifySignUpDomain).toHaveBeenCalledWith('partner.example');
+  });
+
   it('says sign-up cannot work while the server sends no email', async () => {
     await renderAdmin('?tab=settings', { invitations: fakeInvitationsApi({ emailConfigured: false }) });
     expect(await screen.findByText(SIGN_UP_TEXTS.noEmail)).toBeInTheDocument();

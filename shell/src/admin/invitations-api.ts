@@ -8,6 +8,7 @@ import {
   invitationSchema,
   invitationsResponseSchema,
   inviteRequestSchema,
+  signUpDomainVerifyRequestSchema,
   signUpDomainsPutRequestSchema,
   signUpDomainsResponseSchema,
   type Invitation,
@@ -26,6 +27,8 @@ export interface InvitationsApi {
   getSignUpDomains(): Promise<SignUpDomainsResponse>;
   /** 400 ApiError naming the entry (`domains.2: …`) when one is refused */
   putSignUpDomains(domains: string[]): Promise<SignUpDomainsResponse>;
+  /** checks the domain's DNS TXT record; 400 ApiError saying what was found, 409 when another library verified it */
+  verifySignUpDomain(domain: string): Promise<SignUpDomainsResponse>;
 }
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -53,6 +56,10 @@ export function createInvitationsApi(http: AxiosInstance): InvitationsApi {
     },
     async putSignUpDomains(domains) {
       const { data } = await http.put<unknown>('/api/v1/admin/sign-up-domains', signUpDomainsPutRequestSchema.parse({ domains }));
+      return signUpDomainsResponseSchema.parse(data);
+    },
+    async verifySignUpDomain(domain) {
+      const { data } = await http.post<unknown>('/api/v1/admin/sign-up-domains/verify', signUpDomainVerifyRequestSchema.parse({ domain }));
       return signUpDomainsResponseSchema.parse(data);
     },
   };

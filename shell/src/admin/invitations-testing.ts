@@ -1,7 +1,7 @@
 // An in-memory InvitationsApi for component tests that behaves like the server (a 409 for a member or a
 // pending invitation, a 409 without email, domains checked like the contract), every method a jest mock.
 import { jest } from '@jest/globals';
-import { ADMIN_MESSAGES, INVITATION_MESSAGES, inviteRequestSchema, signUpDomainsPutRequestSchema, type Invitation } from '@accent/shell-common';
+import { ADMIN_MESSAGES, INVITATION_MESSAGES, inviteRequestSchema, SIGN_UP_DOMAIN_RECORD_PREFIX, signUpDomainsPutRequestSchema, type Invitation } from '@accent/shell-common';
 import { ApiError } from '@accent/shared/client';
 import type { FakeApi } from '../app/fake-api.js';
 import type { InvitationsApi } from './invitations-api.js';
@@ -12,6 +12,10 @@ export interface FakeInvitationsOptions {
   members?: string[];
   emailConfigured?: boolean;
   domains?: string[];
+  /** listed domains already verified (by DNS) */
+  verified?: string[];
+  /** the TXT records the fake DNS holds, per domain */
+  dns?: Record<string, string[]>;
 }
 
 export const pendingInvitation = (overrides: Partial<Invitation> = {}): Invitation => ({
@@ -26,8 +30,23 @@ export const pendingInvitation = (overrides: Partial<Invitation> = {}): Invitati
   ...overrides,
 });
 
-export function fakeInvitationsApi({ invitations = [], members = [], emailConfigured = true, domains = [] }: FakeInvitationsOptions = {}): FakeApi<InvitationsApi> & { api: InvitationsApi; readonly invitations: Invitation[] } {
-  const state = { invitations: invitations.map((i) => ({ ...i })), domains: [...domains] };
+export function fakeInvitationsApi({ invitations = [], members = [], emailConfigured = true, domains = [], verified = [], dns = {} }: FakeInvitationsOptions = {}): FakeApi<InvitationsApi> & {
+  api: InvitationsApi;
+  readonly invitations: Invitation[];
+  /** the fake DNS: set a domain's TXT records */
+  dns: Record<string, string[]>;
+} {
+  const state = { invitations: invitations.map((i) => ({ ...i })), domains: [...domains], verified: new Set(verified) };
+  const recordOf = (domain: string) => `${SIGN_UP_DOMAIN_RECORD_PREFIX}${domain.replace(/\W/g, '').padEnd(32, '0').slice(0, 32)}`;
+  const domainsResponse = (updated_at: string | null) => ({
+    domains: [...state.domains],
+    verification: state.domains.map((domain) => {
+      const done = state.verified.has(domain);
+      return { domain, verified_at: done ? '2026-11-23T09:00:00.000Z' : null, verified_by: done ? ('dns' as const) : null, record: recordOf(domain) };
+    }),
+    email_configured: emailConfigured,
+    updated_at,
+  });
   let counter = 0;
   const list = jest.fn<InvitationsApi['list']>(async () => ({ invitations: state.invitations.map((i) => ({ ...i })), email_configured: emailConfigured }));
   const invite = jest.fn<InvitationsApi['invite']>(async (body) => {
@@ -48,7 +67,7 @@ export function fakeInvitationsApi({ invitations = [], members = [], emailConfig
   const revoke = jest.fn<InvitationsApi['revoke']>(async (id) => {
     state.invitations = state.invitations.filter((i) => i.id !== id);
   });
-  const getSignUpDomains = jest.fn<InvitationsApi['getSignUpDomains']>(async () => ({ domains: [...state.domains], email_configured: emailConfigured, updated_at: null }));
+  const getSignUpDomains = jest.fn<InvitationsApi['getSignUpDomains']>(async () => domainsResponse(null));
   const putSignUpDomains = jest.fn<InvitationsApi['putSignUpDomains']>(async (domains) => {
     const parsed = signUpDomainsPutRequestSchema.safeParse({ domains });
     if (!parsed.success) {
@@ -56,9 +75,19 @@ export function fakeInvitationsApi({ invitations = [], members = [], emailConfig
       throw new ApiError(400, 'Bad Request', `${issue.path.join('.')}: ${issue.message}`);
     }
     state.domains = [...new Set(parsed.data.domains)];
-    return { domains: [...state.domains], email_configured: emailConfigured, updated_at: '2026-11-23T10:00:00.000Z' };
+    for (const domain of state.verified) if (!state.domains.includes(domain)) state.verified.delete(domain);
+    return domainsResponse('2026-11-23T10:00:00.000Z');
   });
-  const api: InvitationsApi = { list, invite, resend, revoke, getSignUpDomains, putSignUpDomains };
+  const verifySignUpDomain = jest.fn<InvitationsApi['verifySignUpDomain']>(async (domain) => {
+    if (!state.domains.includes(domain)) throw new ApiError(400, 'Bad Request', INVITATION_MESSAGES.domainNotListed(domain));
+    const found = dns[domain] ?? [];
+    if (!found.includes(recordOf(domain))) {
+      throw new ApiError(400, 'Bad Request', INVITATION_MESSAGES.domainRecordMissing(domain, recordOf(domain), found.length ? `it has ${found.length} other TXT records` : 'the domain has no TXT records'));
+    }
+    state.verified.add(domain);
+    return domainsResponse('2026-11-23T10:00:00.000Z');
+  });
+  const api: InvitationsApi = { list, invite, resend, revoke, getSignUpDomains, putSignUpDomains, verifySignUpDomain };
   return {
     api,
     list,
@@ -67,6 +96,8 @@ export function fakeInvitationsApi({ invitations = [], members = [], emailConfig
     revoke,
     getSignUpDomains,
     putSignUpDomains,
+    verifySignUpDomain,
+    dns,
     get invitations() {
       return state.invitations;
     },

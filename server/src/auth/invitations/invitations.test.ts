@@ -3,16 +3,19 @@
 // sign-up domains, answers that never tell whether an address has an account, and the rate limits.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LoginResponse } from '@accent/shared';
-import { INVITATION_MESSAGES, type Invitation, type InvitationsResponse, type LinkPreview } from '@accent/shell-common';
+import { INVITATION_MESSAGES, type Invitation, type InvitationsResponse, type LinkPreview, type SignUpDomainsResponse } from '@accent/shell-common';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../../db/seed.js';
+import { startDnsServer, type DnsServer } from '../../testing/dns-server.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../testing/smtp-sink.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../../testing/test-app.js';
 import { hashLinkToken } from './links.js';
+import { parseSignUpDomainArgs, verifySignUpDomainByOperator } from '../../admin/sign-up-domain.js';
 
 jest.setTimeout(60_000);
 
 let smtp: SmtpSink;
+let dns: DnsServer;
 let ctx: TestContext;
 let admin: SignedIn;
 let member: SignedIn;
@@ -42,6 +45,19 @@ const accept = (payload: unknown, remoteAddress?: string) => ctx.app.inject({ me
 const signUp = (email: string, remoteAddress = '10.1.0.1', library: string = DEMO_CREDENTIALS.library) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { environment: DEMO_CREDENTIALS.environment, library, email }, remoteAddress });
 const putDomains = (who: SignedIn, domains: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/sign-up-domains', headers: who.headers, payload: { domains } as object });
+const verifyDomain = (who: SignedIn, domain: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/admin/sign-up-domains/verify', headers: who.headers, payload: { domain } });
+const signUpOpen = async (library = 'sales2') => (await ctx.app.inject({ method: 'GET', url: `/api/auth/sign-up?environment=lo-n02&library=${library}` })).json<{ allowed: boolean }>().allowed;
+
+/** Lists the domains and proves control of each as an administrator does: its TXT record at the (test) DNS, then Verify. */
+async function openDomains(who: SignedIn, domains: string[]) {
+  const saved = await putDomains(who, domains);
+  expect(saved.statusCode).toBe(200);
+  for (const claim of saved.json<SignUpDomainsResponse>().verification) {
+    if (claim.verified_at) continue;
+    dns.setTxt(claim.domain, [claim.record]);
+    expect((await verifyDomain(who, claim.domain)).statusCode).toBe(200);
+  }
+}
 const auditActions = async (target: string) =>
   (await sql<{ action: string }>`SELECT action FROM audit_log WHERE target = ${target} ORDER BY at, id`.execute(ctx.database.db)).rows.map((r) => r.action);
 
@@ -55,13 +71,15 @@ async function invited(email: string, role = 'builder', team: string | null = 's
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  ctx = await createTestContext({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://studio.example.com' } });
+  dns = await startDnsServer();
+  ctx = await createTestContext({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://studio.example.com', DNS_SERVERS: dns.address } });
   admin = await loginAdmin(ctx.app);
   member = await loginMember(ctx.app);
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
   await smtp?.close();
+  await dns?.close();
 });
 
 describe('invitations (Admin → Users → Invite user)', () => {
@@ -240,7 +258,10 @@ describe('self sign-up', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ domains: ['acme.example', 'partner.example'], email_configured: true });
     expect(await auditActions('sign-up domains')).toEqual(['settings.sign_up_domains']);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/sign-up?environment=lo-n02&library=sales2' })).json()).toEqual({ allowed: true });
+    // listed is not open: each domain needs its proof of control first
+    expect(await signUpOpen()).toBe(false);
+    await openDomains(admin, ['acme.example', 'partner.example']);
+    expect(await signUpOpen()).toBe(true);
     // an unknown library looks like a closed one
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/sign-up?environment=lo-n02&library=nope' })).json()).toEqual({ allowed: false });
     expect((await signUp('x@acme.example', '10.1.0.2', 'nope')).statusCode).toBe(403);
@@ -295,8 +316,8 @@ describe('self sign-up', () => {
     expect(closed.json()).toEqual({ detail: INVITATION_MESSAGES.signUpClosed });
     const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE email = 'twice@partner.example'`.execute(ctx.database.db);
     expect(rows.rows[0].n).toBe(0);
-    // nothing half-done: the link was not used up either
-    await putDomains(admin, ['acme.example', 'partner.example']);
+    // nothing half-done: the link was not used up either (listed again, the domain is proven again)
+    await openDomains(admin, ['acme.example', 'partner.example']);
     expect((await accept({ token: second, name: 'Partner', password: 'partner-password' })).statusCode).toBe(200);
   });
 
@@ -309,6 +330,71 @@ describe('self sign-up', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     // another address may still ask
     expect((await signUp('limited@acme.example', '10.1.0.10')).statusCode).toBe(202);
+  });
+});
+
+describe('sign-up domains need proof of control, and belong to one library', () => {
+  let other: SignedIn;
+  beforeAll(async () => {
+    await createUser(ctx.database, { environment: 'lo-n02', library: 'rival-co', email: 'admin@rival.example', password: 'rival-admin-password', role: 'admin' });
+    other = await login(ctx.app, { email: 'admin@rival.example', password: 'rival-admin-password', library: 'rival-co' });
+  });
+
+  it("listing another company's domain opens nothing until its DNS TXT record is there, which the server checks", async () => {
+    const saved = await putDomains(other, ['victim.example']);
+    expect(saved.statusCode).toBe(200);
+    const [claim] = saved.json<SignUpDomainsResponse>().verification;
+    expect(claim).toMatchObject({ domain: 'victim.example', verified_at: null, verified_by: null });
+    expect(claim.record).toMatch(/^accent-studio-verification=[0-9a-f]{32}$/);
+    expect(await signUpOpen('rival-co')).toBe(false);
+    expect((await signUp('ceo@victim.example', '10.2.0.1', 'rival-co')).statusCode).toBe(403);
+
+    const none = await verifyDomain(other, 'victim.example');
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ detail: INVITATION_MESSAGES.domainRecordMissing('victim.example', claim.record, 'the domain has no TXT records') });
+    dns.setTxt('victim.example', ['v=spf1 -all', 'accent-studio-verification=0123456789abcdef0123456789abcdef']);
+    expect((await verifyDomain(other, 'victim.example')).json<{ detail: string }>().detail).toContain('(it has 2 other TXT records)');
+    expect((await verifyDomain(other, 'elsewhere.example')).json()).toEqual({ detail: INVITATION_MESSAGES.domainNotListed('elsewhere.example') });
+    expect(await signUpOpen('rival-co')).toBe(false);
+    expect((await verifyDomain(member, 'victim.example')).statusCode).toBe(403);
+  });
+
+  it('the record verifies it; another library listing a verified domain is refused with 409 and nothing changes', async () => {
+    // the company that owns the domain (the demo library) lists it too, and proves it
+    const mine = await putDomains(admin, ['acme.example', 'partner.example', 'victim.example']);
+    const claim = mine.json<SignUpDomainsResponse>().verification.find((c) => c.domain === 'victim.example')!;
+    dns.setTxt('victim.example', ['v=spf1 -all', claim.record]);
+    const verified = await verifyDomain(admin, 'victim.example');
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json<SignUpDomainsResponse>().verification.find((c) => c.domain === 'victim.example')).toMatchObject({ verified_by: 'dns', verified_at: expect.any(String) });
+    expect(await auditActions('victim.example')).toContain('settings.sign_up_domain_verified');
+
+    // the rival's pending claim can no longer be verified, nor can the domain be listed anew elsewhere
+    const late = await verifyDomain(other, 'victim.example');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: INVITATION_MESSAGES.domainTaken('victim.example') });
+    const before = (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/sign-up-domains', headers: other.headers })).json<SignUpDomainsResponse>();
+    const refused = await putDomains(other, ['rival.example', 'victim.example']);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: INVITATION_MESSAGES.domainTaken('victim.example') });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/sign-up-domains', headers: other.headers })).json()).toEqual(before);
+    expect((await signUp('ceo@victim.example', '10.2.0.2', 'rival-co')).statusCode).toBe(403);
+    expect((await signUp('ceo@victim.example', '10.2.0.3')).statusCode).toBe(202);
+  });
+
+  it("a studio operator's word (npm run admin -- sign-up-domain) verifies without DNS, and moves a domain only when told to", async () => {
+    const operator = (...args: string[]) => verifySignUpDomainByOperator(ctx.database, parseSignUpDomainArgs(['sign-up-domain', '--library', 'rival-co', ...args])!);
+    expect(parseSignUpDomainArgs(['sign-up-domain', '--domain', 'x.example'])).toBeNull();
+    await expect(operator('--domain', 'victim.example')).rejects.toThrow(/already verified for sign-up by another library.*--move/);
+    await expect(operator('--domain', '@nope')).rejects.toThrow('--domain must be a domain such as example.com');
+    expect(await operator('--domain', 'rival.example')).toBe('rival.example is verified for sign-up to library rival-co: people with rival.example addresses may sign up there.');
+    const theirs = (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/sign-up-domains', headers: other.headers })).json<SignUpDomainsResponse>();
+    expect(theirs.verification.find((c) => c.domain === 'rival.example')).toMatchObject({ verified_by: 'operator' });
+    expect(await signUpOpen('rival-co')).toBe(true);
+
+    expect(await operator('--domain', 'victim.example', '--move')).toContain('(taken from the library that had it)');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/sign-up-domains', headers: admin.headers })).json<SignUpDomainsResponse>().domains).not.toContain('victim.example');
+    expect((await signUp('cto@victim.example', '10.2.0.4')).statusCode).not.toBe(202);
   });
 });
 

@@ -20,6 +20,7 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction, toIso } from '../../db/values.js';
 import { HttpError } from '../../http/errors.js';
 import { hashPassword } from '../passwords.js';
+import { signUpDomains } from './sign-up-domains.js';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 interface InvitationsTable {
@@ -38,13 +39,7 @@ interface InvitationsTable {
   accepted_user_id: Nullable<string>;
   revoked_at: Nullable<Date | string>;
 }
-interface SignUpDomainsTable {
-  library_id: string;
-  domains: ColumnType<unknown, string, string>;
-  updated_by: Nullable<string>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-export const withLinkTables = (db: Kysely<DB>) => db.withTables<{ invitations: InvitationsTable; library_sign_up_domains: SignUpDomainsTable }>();
+export const withLinkTables = (db: Kysely<DB>) => db.withTables<{ invitations: InvitationsTable }>();
 
 const HOUR_MS = 60 * 60 * 1000;
 const TTL_MS: Record<LinkKind, number> = { invitation: INVITATION_TTL_DAYS * 24 * HOUR_MS, sign_up: SIGN_UP_TTL_HOURS * HOUR_MS };
@@ -256,18 +251,6 @@ export async function acceptLink(db: Kysely<DB>, token: string, person: { name: 
 }
 
 // ---- self sign-up --------------------------------------------------------------------------------
-
-const asDomains = (value: unknown): string[] => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
-
-export async function signUpDomains(db: Kysely<DB>, libraryId: string): Promise<string[]> {
-  const row = await withLinkTables(db).selectFrom('library_sign_up_domains').select('domains').where('library_id', '=', libraryId).executeTakeFirst();
-  return asDomains(row?.domains);
-}
-
-export async function signUpDomainsRow(db: Kysely<DB>, libraryId: string): Promise<{ domains: string[]; updated_at: string | null }> {
-  const row = await withLinkTables(db).selectFrom('library_sign_up_domains').select(['domains', 'updated_at']).where('library_id', '=', libraryId).executeTakeFirst();
-  return { domains: asDomains(row?.domains), updated_at: row ? toIso(row.updated_at) : null };
-}
 
 export type SignUpOutcome =
   /** a new verification link for this address (earlier open ones revoked) */

@@ -15,6 +15,7 @@ import {
   linkQuerySchema,
   signUpAvailabilityQuerySchema,
   signUpAvailabilityResponseSchema,
+  signUpDomainVerifyRequestSchema,
   signUpDomainsPutRequestSchema,
   signUpDomainsResponseSchema,
   signUpRequestSchema,
@@ -22,10 +23,9 @@ import {
 } from '@accent/shell-common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { byCaller, libraryIdByName, record } from '../../audit/audit.js';
 import type { DB } from '../../db/schema.js';
-import { toJson } from '../../db/values.js';
 import { describeError, type Mailer } from '../../delivery/channels.js';
 import { apiErrorSchema } from '../../http/api-error.js';
 import { HttpError } from '../../http/errors.js';
@@ -45,11 +45,9 @@ import {
   previewLink,
   renewInvitation,
   revokeInvitation,
-  signUpDomains,
-  signUpDomainsRow,
   startSignUp,
-  withLinkTables,
 } from './links.js';
+import { replaceSignUpDomains, signUpDomains, signUpDomainsRow, txtResolver, verifySignUpDomain, type TxtResolver } from './sign-up-domains.js';
 
 const MINUTE_MS = 60_000;
 
@@ -76,6 +74,8 @@ export interface InvitationRoutesOptions {
   /** PUBLIC_URL: where links in emails point; else the request's origin */
   publicUrl?: string;
   limits?: Partial<LinkRateLimits>;
+  /** where sign-up domains' TXT records are looked up (default: the system's DNS) */
+  resolver?: TxtResolver;
 }
 
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => {
@@ -206,13 +206,9 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<InvitationRoutesOption
     async (request) => {
       const { libraryId, id } = request.user;
       const domains = [...new Set(request.body.domains)];
-      const before = await signUpDomains(db, libraryId);
+      const before = (await signUpDomainsRow(db, libraryId)).domains;
       await db.transaction().execute(async (trx) => {
-        await withLinkTables(trx)
-          .insertInto('library_sign_up_domains')
-          .values({ library_id: libraryId, domains: toJson(domains), updated_by: id })
-          .onConflict((oc) => oc.column('library_id').doUpdateSet({ domains: toJson(domains), updated_by: id, updated_at: sql<Date>`now()` }))
-          .execute();
+        await replaceSignUpDomains(trx, libraryId, domains, id);
         await record(trx, {
           ...byCaller(request),
           action: 'settings.sign_up_domains',
@@ -220,6 +216,26 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<InvitationRoutesOption
           details: { added: domains.filter((d) => !before.includes(d)), removed: before.filter((d) => !domains.includes(d)) },
         });
       });
+      return { ...(await signUpDomainsRow(db, libraryId)), email_configured: mailer.configured };
+    },
+  );
+
+  const resolver = options.resolver ?? txtResolver();
+  app.post(
+    '/sign-up-domains/verify',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: "Verify a listed sign-up domain by its DNS TXT record (accent-studio-verification=<token>, from GET /sign-up-domains); a domain another library verified is 409",
+        body: signUpDomainVerifyRequestSchema,
+        response: { 200: signUpDomainsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { libraryId } = request.user;
+      await verifySignUpDomain(db, resolver, libraryId, request.body.domain);
+      await record(db, { ...byCaller(request), action: 'settings.sign_up_domain_verified', target: request.body.domain, details: { by: 'dns' } });
       return { ...(await signUpDomainsRow(db, libraryId)), email_configured: mailer.configured };
     },
   );
