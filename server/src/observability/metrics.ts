@@ -88,7 +88,7 @@ export function modelCallEnded(call: {
 
 export const signIns = new Counter({
   name: 'accent_sign_ins_total',
-  help: 'Sign-in attempts by method (password, sso, wallet…) and outcome (success, second_factor, failure, rate_limited…)',
+  help: 'Sign-in requests by method (password, second_factor, email_code, wallet, invitation) and outcome (success, refused, invalid, rate_limited, unavailable, error, abandoned: the client left first)',
   labelNames: ['method', 'outcome'] as const,
   registers: [registry],
 });

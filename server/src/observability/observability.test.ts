@@ -92,6 +92,14 @@ describe('health, readiness, metrics and request ids', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().detail).toMatch(/METRICS_TOKEN/);
+    // sign-ins count by method and outcome
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { environment: 'lo-n02', library: 'sales2', email: 'admin@accent.local', password: 'wrong-password' },
+    });
+    const after = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(after.body).toMatch(/accent_sign_ins_total\{method="password",outcome="refused"\} [1-9]/);
     const right = await ctx.app.inject({
       method: 'GET',
       url: '/metrics',
@@ -103,7 +111,7 @@ describe('health, readiness, metrics and request ids', () => {
   });
 
   it('never answers an unknown /api path with the HTML page', async () => {
-    for (const url of ['/api/nope', '/api/v1/healthz', '/api']) {
+    for (const url of ['/api/nope', '/api/v1/healthz', '/api', '/storage/v1/nope', '/metrics/x']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: expect.stringMatching(/^Not found: GET /) });

@@ -72,7 +72,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
       const status = reply.raw.statusCode;
       httpRequestDuration.observe({ method: request.method, route, status: String(status) }, (performance.now() - started) / 1000);
       const signIn = SIGN_IN_ROUTES[`${request.method} ${route}`];
-      if (signIn) signIns.inc({ method: signIn, outcome: reply.raw.writableFinished ? signInOutcome(status) : 'abandoned' });
+      if (signIn) signIns.inc({ method: signIn, outcome: reply.raw.writableEnded ? signInOutcome(status) : 'abandoned' });
     });
   });
 }

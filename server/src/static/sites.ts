@@ -27,8 +27,11 @@ export function cacheControlFor(filePath: string): string {
   return HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE;
 }
 
-/** Paths that never fall back to the single-page app (/p: published pages, served without the studio). */
-const SERVER_PATHS = /^\/(api|rest|mfe|p)(\/|$)/;
+/**
+ * Paths that never fall back to the single-page app (/p: published pages, served without the studio;
+ * /storage, /mcp and /metrics are APIs: an unknown path there is a JSON 404, never a 200 HTML page).
+ */
+const SERVER_PATHS = /^\/(api|rest|mfe|p|storage|mcp|metrics)(\/|$)/;
 
 /** A client-side route: a GET outside the server's paths whose last segment is not a file name. */
 export function isAppRoute(request: FastifyRequest): boolean {
