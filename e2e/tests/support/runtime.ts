@@ -84,7 +84,10 @@ export interface RunSummary {
 }
 
 export interface RunDetail extends RunSummary {
-  trace: { steps: { name: string; provider: string; model: string; prompt: string; history_messages: number; output: string }[]; thread_key: string } | null;
+  trace: {
+    steps: { name: string; provider: string; model: string; prompt: string; history_messages: number; output: string; tool_calls: { tool: string; input: unknown; output: unknown; error: string | null }[] }[];
+    thread_key: string;
+  } | null;
 }
 
 /** GET /api/v1/agent/runs?name=: newest first. */
