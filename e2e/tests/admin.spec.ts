@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, toast, uniqueName } from './support/app.js';
 import { authHeaders } from './support/runtime.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 const NO_PERMISSION = 'You do not have permission to view this page.';
 
@@ -137,4 +138,16 @@ test('an admin sets the OpenAI key: the card shows it configured with a masked h
     configured: true,
     source: 'library',
   });
+});
+
+test('Admin → Settings lists the servers on the database: this one, its role, storage and last heartbeat', async ({ page }) => {
+  await login(page, 'admin');
+  await openAdmin(page, 'settings');
+  const servers = page.getByRole('table', { name: 'Servers', exact: true });
+  const row = servers.getByRole('row').filter({ hasText: '(this server)' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Web and worker');
+  await expect(row).toContainText('Folder');
+  await expect(row).toContainText('Running');
+  await expectNoAxeViolations(page, '/admin settings');
 });

@@ -38,7 +38,7 @@ describe('Admin → Settings → Servers', () => {
       ],
     }));
     renderPanel({ list });
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Servers' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['web-1 · 101 (this server)', 'worker-1 · 202 ', 'old · 7 ']);
     expect(within(rows[0]).getByText('Web')).toBeInTheDocument();

@@ -49,7 +49,7 @@ export function ServersPanel() {
           <>
             {split && <p role="alert">{SERVERS_TEXTS.split}</p>}
             <div className={styles.tableWrap}>
-              <table className={styles.table}>
+              <table className={styles.table} aria-label={SERVERS_TEXTS.title}>
                 <thead>
                   <tr>
                     <th scope="col">Server</th>
