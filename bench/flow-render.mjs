@@ -5,7 +5,7 @@
 //      frame times from requestAnimationFrame deltas: p50 / p95 / max and frames over 50 ms.
 // Prints figures, asserts nothing.
 // Usage: pnpm -r --workspace-concurrency=2 build && node bench/flow-render.mjs
-import { newFlowEdge, newFlowNode, flowId } from '../shared/dist/domain/flows.js';
+import { newFlowEdge, newFlowNode, flowId } from '../mfe-flows/common/dist/index.js';
 import { launchChromium, startServer } from './lib.mjs';
 
 const PORT = 3295;

@@ -1,7 +1,7 @@
 // Small helpers shared by the benchmarks: start the built server on a free port, or its app in this process;
 // launch Debian's Chromium; percentiles.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,4 +116,23 @@ export async function inProcessApp(name) {
     return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
   };
   return { app, database, sink, createUser, DEMO_CREDENTIALS, nextAddress };
+}
+
+/**
+ * A remote's TypeScript module of plain data and pure functions (e.g. the page templates, which live in
+ * mfe-pages/src and are built only into the browser bundle), transpiled with the repo's TypeScript into a
+ * temporary .mjs and imported. `packages` maps each package it imports to a built file under the repo; an
+ * import left unmapped fails here, naming it, rather than as a bench that cannot start.
+ */
+export async function importSource(file, packages) {
+  const { default: ts } = await import('typescript');
+  const source = readFileSync(path.join(ROOT, file), 'utf8');
+  let { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } });
+  outputText = outputText.replace(/from '([^']+)'/g, (_whole, specifier) => {
+    if (!(specifier in packages)) throw new Error(`${file} imports ${specifier}: add it to importSource's packages`);
+    return `from '${pathToFileURL(path.join(ROOT, packages[specifier])).href}'`;
+  });
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'accent-bench-source-')), `${path.basename(file, '.ts')}.mjs`);
+  writeFileSync(out, outputText);
+  return import(pathToFileURL(out).href);
 }

@@ -6,8 +6,10 @@
 // Prints figures, asserts nothing.
 // Usage: pnpm build && node bench/published-page.mjs
 import { gzipSync } from 'node:zlib';
-import { PAGE_TEMPLATES, loadTemplate } from '../shared/dist/domain/pages-canvas.js';
-import { launchChromium, startServer } from './lib.mjs';
+import { importSource, launchChromium, startServer } from './lib.mjs';
+
+// the builder's own templates (mfe-pages/src/builder), on the built @accent/pages-common
+const { PAGE_TEMPLATES, loadTemplate } = await importSource('mfe-pages/src/builder/pages-canvas.ts', { '@accent/pages-common': 'mfe-pages/common/dist/index.js' });
 
 const PORT = 3296;
 const RUNS = 9;
