@@ -1,5 +1,6 @@
 // How runs read on screen: times, durations, triggers, statuses, channels and sources.
 import {
+  backgroundSourceLabel,
   type BackgroundDelivery,
   type BackgroundRunStatus,
   type BackgroundRunTrigger,
@@ -44,3 +45,23 @@ export { excerpt } from '@accent/shared';
 
 /** The run's time: when it started, else when it was queued. */
 export const runTime = (run: { started_at: string | null; created_at: string }) => run.started_at ?? run.created_at;
+
+type RunOutcome = { status: BackgroundRunStatus | 'succeeded' | 'failed'; sources: readonly BackgroundSourceResult[] };
+
+/**
+ * Why a succeeded run needs a second look: data sources it could not read (not connected, or failed), so its
+ * output was written without their data. Null when there is nothing to warn about.
+ */
+export function runWarning(run: RunOutcome): string | null {
+  if (run.status !== 'succeeded' || run.sources.length === 0) return null;
+  const missing = run.sources.filter((s) => s.status !== 'collected');
+  if (missing.length === 0) return null;
+  const which = missing.map((s) => `${backgroundSourceLabel(s.source)}: ${SOURCE_STATUS_LABELS[s.status]}`).join('; ');
+  if (missing.length === run.sources.length) return `No data source could be read (${which}): the output was written without their data.`;
+  return `${missing.length} of ${run.sources.length} data sources could not be read (${which}).`;
+}
+
+/** The run's status as every run view shows it: a succeeded run with a warning is "succeeded with warnings". */
+export function runStatusText(run: RunOutcome): string {
+  return runWarning(run) ? 'succeeded with warnings' : RUN_STATUS_LABELS[run.status];
+}

@@ -7,6 +7,7 @@ import type { BackgroundRun } from '../data/background.js';
 import { Button } from '@accent/shared/ui';
 import { errorMessage, RUNS_REFRESH_MS, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { excerpt, formatDateTime, runTime } from '../common/format.js';
+import { RunWarning } from '../runs/Outcomes.js';
 import { RunListSection } from '../runs/RunListSection.js';
 import { AWAIT_RUN_MAX_MISSES } from '../runs/useAgentRuns.js';
 import styles from '../runs/Runs.module.css';
@@ -97,6 +98,7 @@ function FeedItem({ run }: { run: BackgroundRun }) {
           {formatDateTime(when)}
         </time>
       </div>
+      <RunWarning run={run} />
       {open ? (
         <pre id={outputId} className={styles.output} role="region" aria-label={`Result of ${name}`}>
           {run.output}

@@ -30,7 +30,9 @@ describe('Test Configuration', () => {
 
     await act(async () => answer.resolve(testResult()));
     const result = within(dialog).getByTestId('test-result');
-    expect(within(result).getByText('succeeded')).toBeInTheDocument();
+    // one of its two sources was not connected: a test says so as the runs do
+    expect(within(result).getByTestId('run-status')).toHaveTextContent('succeeded with warnings');
+    expect(within(result).getByRole('note')).toHaveTextContent('1 of 2 data sources could not be read (HubSpot: not connected).');
     expect(within(result).getByText('Dry run: nothing was delivered.')).toBeInTheDocument();
     expect(within(within(result).getByRole('region', { name: 'Output' })).getByText(/# Pipeline Watcher/)).toHaveTextContent('Three deals moved today.');
     expect(within(result).getByTestId('source-salesforce')).toHaveTextContent('Salesforcecollected3 records');

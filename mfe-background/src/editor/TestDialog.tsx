@@ -5,7 +5,7 @@ import type { BackgroundTestResult } from '@accent/background-common';
 import { Button, Modal, Spinner } from '@accent/shared/ui';
 import { BACKGROUND_TEXTS } from '@accent/background-common';
 import { formatDuration } from '../common/format.js';
-import { DeliveryList, SourceList } from '../runs/Outcomes.js';
+import { DeliveryList, RunStatusBadge, RunWarning, SourceList } from '../runs/Outcomes.js';
 import styles from '../runs/Runs.module.css';
 
 export type TestState = { phase: 'running' } | { phase: 'done'; result: BackgroundTestResult } | { phase: 'error'; message: string };
@@ -50,7 +50,7 @@ function TestResultView({ result }: { result: BackgroundTestResult }) {
   return (
     <div className={styles.list} data-testid="test-result">
       <p className={styles.runHead} role="status">
-        <span className={`${styles.badge} ${styles[`status_${result.status}`] ?? ''}`}>{result.status}</span>
+        <RunStatusBadge run={result} />
         <span className={styles.muted}>in {formatDuration(result.duration_ms)}</span>
         <span className={styles.muted}>Dry run: nothing was delivered.</span>
       </p>
@@ -59,6 +59,7 @@ function TestResultView({ result }: { result: BackgroundTestResult }) {
           {result.error}
         </p>
       )}
+      <RunWarning run={result} />
       <section aria-label="Output">
         <h3 className={styles.subTitle}>Output</h3>
         {result.format === 'pdf' ? (

@@ -1,7 +1,7 @@
 // What a run (or a dry run) gathered from each data source and did with each delivery channel.
 import type { BackgroundDelivery, BackgroundSourceResult } from '@accent/background-common';
 import { DELIVERY_CHANNEL_LABELS } from '../editor/labels.js';
-import { DELIVERY_STATUS_LABELS, SOURCE_STATUS_LABELS, sourceLabel } from '../common/format.js';
+import { DELIVERY_STATUS_LABELS, runStatusText, runWarning, SOURCE_STATUS_LABELS, sourceLabel } from '../common/format.js';
 import styles from './Runs.module.css';
 
 export function DeliveryList({ deliveries, label = 'Deliveries' }: { deliveries: readonly BackgroundDelivery[]; label?: string }) {
@@ -31,5 +31,28 @@ export function SourceList({ sources, label = 'Data sources' }: { sources: reado
         </li>
       ))}
     </ul>
+  );
+}
+
+type RunOutcome = Parameters<typeof runWarning>[0];
+
+/** A run's status badge, the same in the Runs list, the results feed and a test: "succeeded with warnings" in amber. */
+export function RunStatusBadge({ run }: { run: RunOutcome }) {
+  const tone = runWarning(run) ? 'status_warning' : `status_${run.status}`;
+  return (
+    <span className={`${styles.badge} ${styles[tone] ?? ''}`} data-testid="run-status">
+      {runStatusText(run)}
+    </span>
+  );
+}
+
+/** What the warning is (nothing when there is none). */
+export function RunWarning({ run }: { run: RunOutcome }) {
+  const warning = runWarning(run);
+  if (!warning) return null;
+  return (
+    <p className={styles.warning} role="note" data-testid="run-warning">
+      {warning}
+    </p>
   );
 }

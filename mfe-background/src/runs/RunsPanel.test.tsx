@@ -1,6 +1,6 @@
 import '../testing/jest-dom.d.ts';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@accent/shared/client';
 import { agent, fakeApi, renderBackground, run } from '../testing/renderBackground.js';
@@ -67,6 +67,25 @@ describe('Runs section', () => {
     await user.click(show);
     expect(within(ok).getByRole('button', { name: 'Hide output' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(ok).getByLabelText('Run output')).toHaveTextContent('# Pipeline Three deals moved today.');
+  });
+
+  it('a run whose only source was not connected is "succeeded with warnings", saying why, in the Runs list and the results feed', async () => {
+    const blind = run('run-blind', { sources: [{ source: 'salesforce', status: 'not_connected', detail: 'No Salesforce credentials' }] });
+    const api = fakeApi([watcher()], [blind]);
+    renderBackground({ route: '/background/bg-1', api });
+    const item = await screen.findByTestId('bg-run-run-blind');
+    expect(within(item).getByTestId('run-status')).toHaveTextContent('succeeded with warnings');
+    expect(within(item).getByRole('note')).toHaveTextContent('No data source could be read (Salesforce: not connected): the output was written without their data.');
+    // a run that read its source has no warning
+    cleanup();
+    renderBackground({ route: '/background/bg-1', api: fakeApi([watcher()], [run('run-fine')]) });
+    const fine = await screen.findByTestId('bg-run-run-fine');
+    expect(within(fine).getByTestId('run-status')).toHaveTextContent(/^succeeded$/);
+    expect(within(fine).queryByRole('note')).not.toBeInTheDocument();
+    // the dashboard's results feed says it too
+    cleanup();
+    renderBackground({ route: '/background', api: fakeApi([watcher()], [blind]) });
+    expect(await within(await screen.findByTestId('feed-run-blind')).findByRole('note')).toHaveTextContent('No data source could be read');
   });
 
   it('downloads the formatted document with its file name', async () => {

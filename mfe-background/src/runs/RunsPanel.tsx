@@ -6,8 +6,8 @@ import type { BackgroundRun } from '../data/background.js';
 import { Button } from '@accent/shared/ui';
 import { errorDetail, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { OUTPUT_FORMAT_LABELS } from '../editor/labels.js';
-import { formatDateTime, formatDuration, isPending, runTime, RUN_STATUS_LABELS, RUN_TRIGGER_LABELS } from '../common/format.js';
-import { DeliveryList, SourceList } from './Outcomes.js';
+import { formatDateTime, formatDuration, isPending, runTime, RUN_TRIGGER_LABELS } from '../common/format.js';
+import { DeliveryList, RunStatusBadge, RunWarning, SourceList } from './Outcomes.js';
 import { RunListSection } from './RunListSection.js';
 import type { AgentRuns } from './useAgentRuns.js';
 import styles from './Runs.module.css';
@@ -57,9 +57,7 @@ function RunItem({ agentId, run }: { agentId: string; run: BackgroundRun }) {
         <h3 id={headingId} className={styles.runTitle}>
           <time dateTime={when}>{formatDateTime(when)}</time>
         </h3>
-        <span className={`${styles.badge} ${styles[`status_${run.status}`] ?? ''}`} data-testid="run-status">
-          {RUN_STATUS_LABELS[run.status]}
-        </span>
+        <RunStatusBadge run={run} />
         <span>{RUN_TRIGGER_LABELS[run.trigger]}</span>
         <span className={styles.muted}>{formatDuration(run.duration_ms)}</span>
         <span className={styles.muted}>
@@ -71,6 +69,7 @@ function RunItem({ agentId, run }: { agentId: string; run: BackgroundRun }) {
           {run.error}
         </p>
       )}
+      <RunWarning run={run} />
       {isPending(run.status) && <p className={styles.muted}>{run.status === 'queued' ? 'Waiting to start…' : 'The agent is working…'}</p>}
       {!isPending(run.status) && (
         <div className={styles.grid}>

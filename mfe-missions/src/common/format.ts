@@ -28,6 +28,9 @@ export const nextRunOf = (mission: { status: string; next_run: string | null }):
 /** 66.67% (success rates are percentages, rounded to 2 decimals: spec 01 §9). */
 export const formatRate = (rate: number) => `${roundTo2(Number(rate) || 0)}%`;
 
+/** A mission's success rate: "—" until it has run (a 0% would say every run failed). */
+export const missionRate = (mission: { execution_count: number; success_rate: number }): string => (mission.execution_count > 0 ? formatRate(mission.success_rate) : '—');
+
 export const TRIGGER_LABELS: Record<MissionRunTrigger, string> = { schedule: 'Scheduled', manual: 'Run now' };
 
 export { excerpt };

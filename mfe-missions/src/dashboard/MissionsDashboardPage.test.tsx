@@ -173,6 +173,10 @@ describe('actions', () => {
     const r = renderMissions({ api });
     await screen.findByRole('table');
     expect(within(rowOf('Quick check')).getByText('Never')).toBeInTheDocument();
+    // never run: no success rate yet, not 0%
+    expect(within(rowOf('Quick check')).queryByText('0%')).not.toBeInTheDocument();
+    // cells after the name: agent, schedule, status, last run, next run, executions, success rate
+    expect(within(rowOf('Quick check')).getAllByRole('cell')[6]).toHaveTextContent(/^—$/);
     // the run is still going on the first check, then counted
     api.getMission.mockResolvedValueOnce(before).mockResolvedValue({ ...before, execution_count: 1, success_rate: 100, last_run: '2025-06-03T10:00:00.000Z' });
     await r.user.click(within(rowOf('Quick check')).getByRole('button', { name: 'Run now: Quick check' }));

@@ -16,7 +16,7 @@ import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState, Menu, Select, TextField } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
-import { formatDateTime, formatRate, formatShortDateTime, nextRunOf } from '../common/format.js';
+import { formatDateTime, missionRate, formatShortDateTime, nextRunOf } from '../common/format.js';
 import { StatsSummary } from '../common/StatsSummary.js';
 import { useMissionList } from '../common/useMissionList.js';
 import { missionSearchAtom, missionStatusFilterAtom } from '../state/atoms.js';
@@ -168,7 +168,7 @@ export function MissionsDashboardPage() {
                     </time>
                   </td>
                   <td className={styles.num}>{m.execution_count}</td>
-                  <td className={styles.num}>{formatRate(m.success_rate)}</td>
+                  <td className={styles.num}>{missionRate(m)}</td>
                   <td>
                     <div className={styles.actions}>
                       <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>

@@ -7,7 +7,7 @@ import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
-import { formatDateTime, formatRate, nextRunOf } from '../common/format.js';
+import { formatDateTime, missionRate, nextRunOf } from '../common/format.js';
 import { useMissionList } from '../common/useMissionList.js';
 import { useMissionsEnv } from '../state/MissionsDataContext.js';
 import common from '../common/Common.module.css';
@@ -81,7 +81,7 @@ export function MyMissionsPage() {
                 </div>
                 <div>
                   <dt>Success rate</dt>
-                  <dd>{formatRate(m.success_rate)}</dd>
+                  <dd>{missionRate(m)}</dd>
                 </div>
               </dl>
               <div className={styles.scopeRow}>

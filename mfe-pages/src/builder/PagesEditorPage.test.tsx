@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AI_NOTICE, PAGE_LANGUAGES } from '@accent/pages-common';
 import { BLOCK_PALETTE } from './pages-canvas.js';
 import { component, fakeApi, pageRow, renderPages } from '../testing/renderPages.js';
@@ -217,6 +217,38 @@ describe('page builder', () => {
     expect(screen.getByRole('button', { name: 'Deploying...' })).toBeDisabled();
     await waitFor(() => expect(r.api.publishPage).toHaveBeenCalledWith('new-1'));
     expect(r.api.savePage.mock.calls[0]![0]).toMatchObject({ agent_name: 'Lead Qualifier' });
+  });
+
+  it('says what is true: a new untouched page has nothing unsaved; Deploying... ends with the success screen; a published page is not called a draft', async () => {
+    const r = renderPages({ route: '/pages/builder' });
+    await screen.findByRole('option', { name: 'Lead Qualifier' });
+    expect(screen.getByText('Not saved yet')).toBeInTheDocument();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    await r.user.selectOptions(screen.getByLabelText(/Agent/), 'Lead Qualifier');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    jest.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Deploy' }));
+      expect(screen.getByRole('button', { name: 'Deploying...' })).toBeDisabled();
+      await act(async () => void jest.advanceTimersByTime(8000));
+      expect(screen.getByRole('heading', { name: 'Deployment Successful!' })).toBeInTheDocument();
+      // the deployment is over: the header no longer says it is deploying
+      expect(screen.queryByRole('button', { name: 'Deploying...' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+      fireEvent.click(screen.getByRole('button', { name: 'Build Another' }));
+      await act(async () => void jest.advanceTimersByTime(0));
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(await screen.findByText('Published: visitors see this version.')).toBeInTheDocument();
+    expect(screen.queryByText('Saved as a draft; Deploy publishes it.')).not.toBeInTheDocument();
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
+    // a change saved after publishing is a draft again, and the note says so
+    await r.user.clear(screen.getByLabelText(/Page name/));
+    await r.user.type(screen.getByLabelText(/Page name/), 'Renamed');
+    await r.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Published; your saved changes are a draft until you deploy them.')).toBeInTheDocument();
   });
 
   it('previews the page with a working assistant; CLEAR HISTORY starts a new thread', async () => {

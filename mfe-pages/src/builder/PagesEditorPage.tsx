@@ -29,10 +29,21 @@ export const BUILDER_TEXTS = {
   deploying: 'Deploying...',
   untitled: 'Untitled Page',
   chooseAgent: 'Choose the agent this page talks to before deploying.',
+  // the save state: a new page nobody touched has nothing unsaved
+  notSaved: 'Not saved yet',
+  unsaved: 'Unsaved changes',
+  allSaved: 'All changes saved',
+  saving: 'Saving...',
+  // where the stored page stands against what visitors see
+  draft: 'Saved as a draft; Deploy publishes it.',
+  published: 'Published: visitors see this version.',
+  publishedWithDraft: 'Published; your saved changes are a draft until you deploy them.',
 } as const;
 
 interface EditablePage {
   id: string | null;
+  /** what visitors see: never published, or published with this draft or an older one */
+  published: 'never' | 'this' | 'older';
   name: string;
   description: string;
   agent_name: string;
@@ -42,13 +53,15 @@ interface EditablePage {
 
 const fromRow = (row: PageRow): EditablePage => ({
   id: row.id,
+  // a publish freezes the draft in the same statement's time; a later save moves updated_at past it
+  published: row.status !== 'published' || !row.published_at ? 'never' : Date.parse(row.updated_at) <= Date.parse(row.published_at) ? 'this' : 'older',
   name: row.name,
   description: row.description,
   agent_name: row.agent_name,
   template_id: row.template_id,
   components: row.components,
 });
-const blank = (): EditablePage => ({ id: null, name: BUILDER_TEXTS.untitled, description: '', agent_name: '', template_id: null, components: [] });
+const blank = (): EditablePage => ({ id: null, published: 'never', name: BUILDER_TEXTS.untitled, description: '', agent_name: '', template_id: null, components: [] });
 
 type Load = { state: 'loading' } | { state: 'ready'; page: EditablePage } | { state: 'missing' } | { state: 'error'; message: string };
 
@@ -104,14 +117,14 @@ export function PagesEditorPage() {
   return <PageEditor key={load.page.id ?? 'new'} initial={load.page} />;
 }
 
-const draftOf = (p: Omit<EditablePage, 'id'>): PageDraft => ({
+const draftOf = (p: Omit<EditablePage, 'id' | 'published'>): PageDraft => ({
   name: p.name,
   description: p.description,
   agent_name: p.agent_name,
   template_id: p.template_id,
   components: p.components,
 });
-const snapshot = (p: Omit<EditablePage, 'id'>) => JSON.stringify(draftOf(p));
+const snapshot = (p: Omit<EditablePage, 'id' | 'published'>) => JSON.stringify(draftOf(p));
 
 function PageEditor({ initial }: { initial: EditablePage }) {
   const env = usePagesEnv();
@@ -125,7 +138,11 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   const [agentName, setAgentName] = useState(initial.agent_name);
   const [templateId, setTemplateId] = useState(initial.template_id);
   const [components, dispatch] = useReducer(canvasReducer, initial.components);
-  const [saved, setSaved] = useState(() => (initial.id ? snapshot(initial) : ''));
+  // a new page starts as the blank it was given: untouched, it has nothing unsaved
+  const [saved, setSaved] = useState(() => snapshot(initial));
+  /** the draft visitors see ('' : an older one; null: never published) */
+  const [publishedDraft, setPublishedDraft] = useState<string | null>(() => (initial.published === 'never' ? null : initial.published === 'this' ? snapshot(initial) : ''));
+  const [deployPhase, setDeployPhase] = useState<'deploying' | 'success' | 'error'>('deploying');
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; agent?: string }>({});
   const [previewMode, setPreviewMode] = useState(false);
@@ -205,6 +222,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   const deploy = () => {
     if (!validDraft(true)) return;
     setActiveId(null);
+    setDeployPhase('deploying');
     setIsDeploying(true);
   };
 
@@ -212,7 +230,12 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   const publish = async (): Promise<PublishPageResponse> => {
     const draft = pageDraftSchema.parse(draftOf(current));
     const id = dirty || !idRef.current ? (await persist(draft)).id : idRef.current;
-    return api.publishPage(id);
+    const published = await api.publishPage(id);
+    setPublishedDraft(snapshot(draft));
+    // a new page's editor is opened again at its address after Build Another: with the row as published
+    const row = lastSaved.current;
+    if (row?.id === id) lastSaved.current = { ...row, status: 'published', slug: published.slug, published_version: published.version, published_at: published.published_at };
+    return published;
   };
 
   const completeDeploy = () => {
@@ -241,7 +264,8 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   const chosenNote = agents.status === 'ready' ? cannotRunNote(agents.agents.find((a) => a.name === agentName)?.missingProviders) : null;
   if (agentName && !agentOptions.some((o) => o.value === agentName)) agentOptions.unshift({ value: agentName, label: agents.status === 'ready' ? `${agentName} (not found)` : agentName });
 
-  const saveState = saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved';
+  const saveState = saving ? BUILDER_TEXTS.saving : dirty ? BUILDER_TEXTS.unsaved : pageId ? BUILDER_TEXTS.allSaved : BUILDER_TEXTS.notSaved;
+  const standing = publishedDraft === null ? BUILDER_TEXTS.draft : publishedDraft === saved ? BUILDER_TEXTS.published : BUILDER_TEXTS.publishedWithDraft;
 
   // A member may not change pages (the server refuses): the page as visitors see it, nothing to edit.
   if (!canEdit)
@@ -288,12 +312,12 @@ function PageEditor({ initial }: { initial: EditablePage }) {
           Save
         </Button>
         <Button onClick={deploy} disabled={isDeploying}>
-          {isDeploying ? BUILDER_TEXTS.deploying : BUILDER_TEXTS.deploy}
+          {isDeploying && deployPhase === 'deploying' ? BUILDER_TEXTS.deploying : BUILDER_TEXTS.deploy}
         </Button>
       </header>
 
       {isDeploying ? (
-        <DeploymentScreen publish={publish} onComplete={completeDeploy} random={env.random} />
+        <DeploymentScreen publish={publish} onComplete={completeDeploy} onPhase={setDeployPhase} random={env.random} />
       ) : (
         <>
           <div className={styles.settings}>
@@ -325,7 +349,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
                 Retry
               </Button>
             )}
-            {pageId && <span className={styles.pageId}>Saved as a draft; Deploy publishes it.</span>}
+            {pageId && <span className={styles.pageId}>{standing}</span>}
           </div>
 
           {previewMode ? (

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { PublishPageResponse } from '@accent/pages-common';
 import { Button, Spinner } from '@accent/shared/ui';
-import { DEPLOY_STATUS_MESSAGES, DEPLOY_TEXTS, deployProgress } from './deployMachine.js';
+import { DEPLOY_STATUS_MESSAGES, DEPLOY_TEXTS, deployProgress, type DeployState } from './deployMachine.js';
 import { useDeployment } from './useDeployment.js';
 import styles from './Deploy.module.css';
 
@@ -12,11 +12,16 @@ export interface DeploymentScreenProps {
   publish(): Promise<PublishPageResponse>;
   /** Build Another */
   onComplete(): void;
+  /** told when the screen moves on (the builder's Deploy button reads "Deploying..." only while it deploys) */
+  onPhase?(phase: DeployState['phase']): void;
   random?: () => number;
 }
 
-export function DeploymentScreen({ publish, onComplete, random }: DeploymentScreenProps) {
+export function DeploymentScreen({ publish, onComplete, onPhase, random }: DeploymentScreenProps) {
   const { state, retry } = useDeployment(publish, random);
+  const onPhaseRef = useRef(onPhase);
+  onPhaseRef.current = onPhase;
+  useEffect(() => onPhaseRef.current?.(state.phase), [state.phase]);
   const progress = deployProgress(state);
   // the outcome takes focus once, so a screen reader announces it
   const outcome = useRef<HTMLHeadingElement>(null);
