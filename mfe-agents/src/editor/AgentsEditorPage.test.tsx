@@ -225,7 +225,7 @@ describe('MCP option', () => {
     } finally {
       signOut();
     }
-  });
+  }, 20_000);
 
   it('is not shown to builders (the server keeps the choice on their saves)', async () => {
     const signOut = signInAs('builder');
@@ -325,6 +325,25 @@ describe('steps', () => {
     await waitFor(() => expect(r.api.save).toHaveBeenCalled());
     expect(savedBody(r).steps[0]!.model).toMatchObject({ temperature: 1.2, max_retries: 0, timeout: 600, max_tokens: 0 });
   });
+
+  it("offers the MCP servers' tools by server and attaches one to a step by its ref", async () => {
+    const ref = 'mcp:6f1c2b9e-0000-4000-8000-000000000001:find_contact';
+    const api = Object.assign(fakeApi([]), {
+      mcpTools: async () => [{ id: '6f1c2b9e-0000-4000-8000-000000000001', name: 'CRM', tools: [{ ref, name: 'find_contact', label: 'CRM » Find contact', description: 'Finds a contact' }] }],
+    });
+    const r = renderAgents({ route: '/agents/new', api });
+    await r.user.type(await screen.findByLabelText('Name'), 'Finder');
+    await openTab(r, 'Tools & Integrations');
+    expect(await screen.findByRole('checkbox', { name: 'CRM » Find contact' })).not.toBeChecked();
+    await openTab(r, 'Steps');
+    await r.user.click(screen.getByRole('button', { name: 'Add Step' }));
+    await r.user.selectOptions(screen.getByLabelText('Tool for step 1'), 'CRM » Find contact');
+    await r.user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    expect(within(screen.getByRole('list', { name: 'Tools of step 1' })).getByText('CRM » Find contact')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
+    await waitFor(() => expect(r.api.save).toHaveBeenCalled());
+    expect(savedBody(r).steps[0]!.tools).toEqual([ref]);
+  }, 20_000);
 
   it('enables Add Tool only for a chosen tool not yet on the step', async () => {
     const r = renderNew();

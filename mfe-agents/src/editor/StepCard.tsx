@@ -4,6 +4,7 @@ import { Button, Checkbox, IconButton, Select, TextArea, TextField } from '@acce
 import { useUpdateStep } from '../state/editor.js';
 import { NumberField } from './NumberField.js';
 import { TOOL_OPTIONS } from './toolGroups.js';
+import { toolLabel, useMcpTools } from './mcpTools.js';
 import styles from './Editor.module.css';
 
 const PROVIDER_LABELS: Record<ModelProvider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google', microsoft: 'Microsoft' };
@@ -46,6 +47,8 @@ function SystemPromptField({ id, lines, onLines }: { id: string; lines: string[]
 export function StepCard({ step, index, onRemove }: { step: Step; index: number; onRemove(): void }) {
   const update = useUpdateStep(index);
   const [toolChoice, setToolChoice] = useState('');
+  const mcpGroups = useMcpTools();
+  const toolOptions = [...TOOL_OPTIONS, ...mcpGroups.flatMap((g) => g.tools.map((t) => ({ value: t.ref, label: t.label })))];
   const model = step.model;
   const setModel = (patch: Partial<Step['model']>) => update((s) => ({ ...s, model: { ...s.model, ...patch } }));
   const idBase = `agent-step-${index}`;
@@ -138,7 +141,7 @@ export function StepCard({ step, index, onRemove }: { step: Step; index: number;
               label={`Tool for step ${index + 1}`}
               value={toolChoice}
               placeholder="Select a tool…"
-              options={TOOL_OPTIONS}
+              options={toolOptions}
               onChange={(e) => setToolChoice(e.target.value)}
             />
             <Button variant="secondary" onClick={addTool} disabled={!canAddTool(step, toolChoice)}>
@@ -151,9 +154,9 @@ export function StepCard({ step, index, onRemove }: { step: Step; index: number;
             <ul className={styles.chips} aria-label={`Tools of step ${index + 1}`}>
               {step.tools.map((tool) => (
                 <li key={tool} className={styles.chip}>
-                  <span>{tool}</span>
+                  <span>{toolLabel(tool, mcpGroups)}</span>
                   <IconButton
-                    label={`Remove tool ${tool}`}
+                    label={`Remove tool ${toolLabel(tool, mcpGroups)}`}
                     className={styles.chipRemove}
                     onClick={() => update((s) => ({ ...s, tools: s.tools.filter((t) => t !== tool) }))}
                   >

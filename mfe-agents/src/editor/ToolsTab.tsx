@@ -5,6 +5,7 @@ import { PARTNER_LABELS, partnerIconsForTools } from '../partners/partnerIcons.j
 import { useDraft } from '../state/editor.js';
 import { KnowledgePicker } from './KnowledgePicker.js';
 import { TOOL_GROUPS } from './toolGroups.js';
+import { useMcpTools } from './mcpTools.js';
 
 const KNOWLEDGE_TOOL = 'internal knowledge base search';
 import styles from './Editor.module.css';
@@ -12,6 +13,7 @@ import styles from './Editor.module.css';
 /** The agent-level tool list and the partner integrations it implies. */
 export function ToolsTab() {
   const [agent, update] = useDraft();
+  const mcpGroups = useMcpTools();
   const selected = new Set(agent.tools);
   const toggle = (tool: string, on: boolean) =>
     update((a) => ({ ...a, tools: on ? [...a.tools.filter((t) => t !== tool), tool] : a.tools.filter((t) => t !== tool) }));
@@ -57,6 +59,14 @@ export function ToolsTab() {
               <legend className={styles.legend}>{group.label}</legend>
               {group.tools.map((tool) => (
                 <Checkbox key={tool} label={tool} checked={selected.has(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
+              ))}
+            </fieldset>
+          ))}
+          {mcpGroups.map((group) => (
+            <fieldset key={group.id} className={styles.toolGroup}>
+              <legend className={styles.legend}>{group.name} (MCP)</legend>
+              {group.tools.map((tool) => (
+                <Checkbox key={tool.ref} label={tool.label} title={tool.description} checked={selected.has(tool.ref)} onChange={(e) => toggle(tool.ref, e.target.checked)} />
               ))}
             </fieldset>
           ))}

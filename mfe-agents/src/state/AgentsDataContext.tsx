@@ -32,7 +32,20 @@ export interface AgentsData {
   testSets?: Pick<AgentsApi, 'testSets' | 'createTestSet' | 'deleteTestSet' | 'runTestSet' | 'getTestSetRun' | 'failingVersions'>;
   /** the library's knowledge collections, for the editor's picker (absent: no picker) */
   knowledgeCollections?(): Promise<KnowledgeCollectionChoice[]>;
+  /** tools of the library's MCP servers, by server (absent: none offered) */
+  mcpTools?(): Promise<McpToolGroup[]>;
 }
+
+/** An MCP server's tools as the editor offers them: `ref` is what a step's tools hold. */
+export interface McpToolGroup {
+  id: string;
+  name: string;
+  tools: { ref: string; name: string; label: string; description: string }[];
+}
+
+const mcpToolsSchema = z.object({
+  servers: z.array(z.object({ id: z.string(), name: z.string(), tools: z.array(z.object({ ref: z.string(), name: z.string(), label: z.string(), description: z.string() })) })),
+});
 
 export interface KnowledgeCollectionChoice {
   id: string;
@@ -104,6 +117,7 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
       return missionCountsByAgent(await missionsService.listMissions({ throwOnError: true }));
     },
     knowledgeCollections: async () => knowledgeListSchema.parse((await api.get<unknown>('/api/v1/knowledge/collections')).data).collections.map(({ id, name }) => ({ id, name })),
+    mcpTools: async () => mcpToolsSchema.parse((await api.get<unknown>('/api/v1/mcp-tools')).data).servers,
   },
   notify: {
     success: (title, message) => toast.success(title, message),

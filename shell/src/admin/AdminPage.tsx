@@ -1,5 +1,5 @@
 // /admin: the Admin area (DESIGN.md §4: "admin manages users, keys and the registry"). Tabs with deep
-// links (/admin?tab=users|providers|connectors|settings|remotes|api-keys|audit): Users, Model providers, Connectors,
+// links (/admin?tab=users|providers|connectors|settings|remotes|mcp-servers|api-keys|audit): Users, Model providers, Connectors,
 // Settings (browser switches, spec 01 §3 admin settings), Remotes (the registry) and Audit log. Administrators only:
 // anyone else gets the refusal and no admin data is requested (the server refuses it too).
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Tabs, tabPanelProps } from '@accent/shared/ui';
 import { Page } from '../app/Page.js';
 import { AnalyticsView } from '../analytics/AnalyticsView.js';
 import { AuditPanel } from './AuditPanel.js';
+import { McpServersPanel } from './McpServersPanel.js';
 import { ApiKeysPanel } from '../api-keys/ApiKeysSection.js';
 import { CredentialsPanel } from './CredentialsPanel.js';
 import { RemotesPanel } from './RemotesPanel.js';
@@ -26,6 +27,7 @@ export const ADMIN_TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'sign-in', label: 'Sign-in' },
   { id: 'remotes', label: 'Remotes' },
+  { id: 'mcp-servers', label: 'MCP servers' },
   { id: 'api-keys', label: 'API keys' },
   { id: 'audit', label: 'Audit log' },
   { id: 'analytics', label: 'Analytics' },
@@ -85,6 +87,7 @@ function AdminArea() {
           </>
         )}
         {active === 'remotes' && <RemotesPanel />}
+        {active === 'mcp-servers' && <McpServersPanel />}
         {active === 'api-keys' && <ApiKeysPanel />}
         {active === 'audit' && <AuditPanel />}
         {active === 'analytics' && <AnalyticsView admin />}
