@@ -111,7 +111,9 @@ test('an admin adds an MCP server, attaches its tool to a step, and Test Agent s
   await page.getByRole('button', { name: 'Save Agent', exact: true }).click();
   await expect(toast(page, 'Agent Saved!').first()).toBeVisible();
 
-  // ---- Test Agent: the tool's answer ----
+  // ---- Test Agent (the saved agent; saving closed the editor): the tool's answer ----
+  await page.goto(editorPath(agent));
+  await expect(page.getByRole('heading', { level: 1, name: `Edit ${agent}`, exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Test Agent', exact: true }).click();
   const modal = page.getByRole('dialog', { name: `Test Agent: ${agent}`, exact: true });
   await modal.getByRole('button', { name: 'Run Test', exact: true }).click();

@@ -19,11 +19,23 @@ function fakeMcpApi() {
   return {
     list: jest.fn(async () => servers),
     test: jest.fn(async (body: McpConnectionRequest) => {
-      if (body.url.includes('down')) throw new ApiError(422, 'Unprocessable Entity', 'Could not connect to CRM: the server refused the connection (is it running?)');
+      if (body.url.includes('down'))
+        throw new ApiError(422, 'Unprocessable Entity', 'Could not connect to CRM: the server refused the connection (is it running?)');
       return TOOLS;
     }),
     add: jest.fn(async (body: McpConnectionRequest) => {
-      const added: McpServerInfo = { id: 's1', name: body.name, url: body.url, transport: 'streamable_http', auth: body.auth ?? 'none', header_name: '', has_secret: Boolean(body.secret), tools: TOOLS, tools_checked_at: '2026-11-27T10:00:00.000Z', created_at: '2026-11-27T10:00:00.000Z' };
+      const added: McpServerInfo = {
+        id: 's1',
+        name: body.name,
+        url: body.url,
+        transport: 'streamable_http',
+        auth: body.auth ?? 'none',
+        header_name: '',
+        has_secret: Boolean(body.secret),
+        tools: TOOLS,
+        tools_checked_at: '2026-11-27T10:00:00.000Z',
+        created_at: '2026-11-27T10:00:00.000Z',
+      };
       servers = [added];
       return added;
     }),
@@ -52,7 +64,14 @@ describe('Admin → MCP servers', () => {
     await userEvent.click(within(form).getByRole('button', { name: T.test }));
     expect(await within(form).findByRole('list', { name: 'Tools found' })).toHaveTextContent('Find contact — Finds a contact');
     await userEvent.click(within(form).getByRole('button', { name: T.save }));
-    expect(api.add).toHaveBeenCalledWith({ name: 'CRM', url: 'https://crm.example/mcp', transport: 'streamable_http', auth: 'bearer', header_name: '', secret: 'secret-1' });
+    expect(api.add).toHaveBeenCalledWith({
+      name: 'CRM',
+      url: 'https://crm.example/mcp',
+      transport: 'streamable_http',
+      auth: 'bearer',
+      header_name: '',
+      secret: 'secret-1',
+    });
     const table = await screen.findByRole('table', { name: 'MCP servers' });
     expect(within(table).getByRole('row', { name: /CRM/ })).toHaveTextContent('Find contact');
 
