@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 
@@ -135,4 +136,59 @@ export async function importSource(file, packages) {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'accent-bench-source-')), `${path.basename(file, '.ts')}.mjs`);
   writeFileSync(out, outputText);
   return import(pathToFileURL(out).href);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sign-in bursts (bench/sign-in-burst.mjs, bench/chaos.mjs): many people signing in at once, each from
+// their own address (X-Forwarded-For: the server must trust one proxy) and giving up after 60 s like a
+// browser; one more person signs in 5 s after the burst starts.
+export const SIGN_IN_GIVE_UP_MS = 60_000;
+export const SIGN_IN_ANSWER_GOAL_MS = 10_000;
+const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
+
+/** One sign-in from `address`: its time, status (0: gave up or unreachable) and Retry-After. */
+export async function signIn(base, credentials, address = '10.0.0.1') {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(credentials),
+      signal: AbortSignal.timeout(SIGN_IN_GIVE_UP_MS),
+    });
+    const body = await response.text();
+    return { ms: performance.now() - started, status: response.status, retryAfter: response.headers.get('retry-after'), body };
+  } catch {
+    return { ms: performance.now() - started, status: 0, retryAfter: null, body: '' };
+  }
+}
+
+/**
+ * `count` sign-ins at once plus the one 5 s later. Answers their outcomes: ok (200), busy (503 with
+ * Retry-After), other, gave up, how many were answered within 10 s (200 or 503 + Retry-After), a 503's
+ * example, the lone sign-in, and how long the whole burst took. `whileRunning` is awaited until it ends.
+ */
+export async function signInBurst(base, credentials, count, whileRunning = async () => {}) {
+  let done = false;
+  const started = performance.now();
+  const burst = Promise.all(Array.from({ length: count }, (_, i) => signIn(base, credentials, addressOf(i + 2))));
+  const lone = new Promise((r) => setTimeout(r, 5_000)).then(() => signIn(base, credentials, addressOf(count + 10)));
+  const settled = Promise.all([burst, lone]).finally(() => (done = true));
+  await Promise.all([settled, whileRunning(() => done)]);
+  const signIns = await burst;
+  const tally = (test) => signIns.filter(test).length;
+  const ok = tally((s) => s.status === 200);
+  const busy = tally((s) => s.status === 503 && s.retryAfter);
+  const gaveUp = tally((s) => s.status === 0);
+  return {
+    signIns,
+    ok,
+    busy,
+    gaveUp,
+    other: count - ok - busy - gaveUp,
+    inTime: tally((s) => s.status !== 0 && s.ms <= SIGN_IN_ANSWER_GOAL_MS && (s.status === 200 || (s.status === 503 && s.retryAfter))),
+    busyExample: signIns.find((s) => s.status === 503),
+    later: await lone,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -5,7 +5,8 @@ import { postgresBinDir, startThrowawayPostgres } from '../server/dist/testing/p
 
 const isRoot = process.getuid?.() === 0;
 
-/** Runs `work(url)` against a throwaway cluster on a free port; stopped and deleted afterwards. */
+/** Runs `work(url, cluster)` against a throwaway cluster on a free port (`cluster.stopServer()` and
+ * `startServer()` make an outage); stopped and deleted afterwards. */
 export async function withThrowawayPostgres(work) {
   if (!postgresBinDir() && isRoot) {
     console.log('Installing Debian\'s PostgreSQL (apt-get install -y postgresql)…');
@@ -23,7 +24,7 @@ export async function withThrowawayPostgres(work) {
     return;
   }
   try {
-    await work(postgres.url);
+    await work(postgres.url, postgres);
   } finally {
     await postgres.stop();
   }

@@ -10,7 +10,7 @@
 // other requests' p99 unchanged. Figures only.
 // Usage: pnpm build && node bench/sign-in-burst.mjs   (SIGN_IN_BURST overrides 200)
 import { performance } from 'node:perf_hooks';
-import { startServer } from './lib.mjs';
+import { SIGN_IN_ANSWER_GOAL_MS, SIGN_IN_GIVE_UP_MS, signIn, signInBurst, startServer } from './lib.mjs';
 
 const BURST = Number(process.env.SIGN_IN_BURST ?? 200);
 const PROBE_GAP_MS = 20;
@@ -19,8 +19,6 @@ const CREDENTIALS = { environment: 'lo-n02', library: 'sales2', email: 'admin@ac
 process.env.LOGIN_RATE_LIMIT = String(BURST * 10);
 process.env.LOGIN_ADDRESS_RATE_LIMIT = String(BURST * 10);
 const server = await startServer(3294, { TRUST_PROXY: '1' });
-const GIVE_UP_MS = 60_000;
-const ANSWER_GOAL_MS = 10_000;
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,24 +35,6 @@ async function timed(url, init) {
   return performance.now() - started;
 }
 
-/** One sign-in from `address`: its time, status (0: gave up) and Retry-After. */
-async function signIn(address = '10.0.0.1') {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify(CREDENTIALS),
-      signal: AbortSignal.timeout(GIVE_UP_MS),
-    });
-    const body = await response.text();
-    return { ms: performance.now() - started, status: response.status, retryAfter: response.headers.get('retry-after'), body };
-  } catch {
-    return { ms: performance.now() - started, status: 0, retryAfter: null, body: '' };
-  }
-}
-const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
-
 try {
   // a static file of the built shell (read from disk per request) and a JSON API call
   const html = await (await fetch(`${server.url}/login`)).text();
@@ -63,7 +43,7 @@ try {
   const probe = async (into) => {
     for (const url of probes) into.push(await timed(url));
   };
-  const warm = await signIn(); // warm-up (and the dummy hash)
+  const warm = await signIn(server.url, CREDENTIALS); // warm-up (and the dummy hash)
   if (warm.status !== 200) throw new Error(`the warm-up sign-in answered ${warm.status}: ${warm.body}`);
 
   const idle = [];
@@ -73,33 +53,24 @@ try {
   }
 
   const during = [];
-  let done = false;
-  const burstStarted = performance.now();
-  const burst = Promise.all(Array.from({ length: BURST }, (_, i) => signIn(addressOf(i + 2))));
-  const lone = new Promise((r) => setTimeout(r, 5_000)).then(() => signIn(addressOf(BURST + 10)));
-  void Promise.all([burst, lone]).finally(() => (done = true));
-  while (!done) {
-    await probe(during);
-    await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
-  }
-  const signIns = await burst;
-  const later = await lone;
-  const burstMs = performance.now() - burstStarted;
-
-  const count = (test) => signIns.filter(test).length;
-  const ok = count((s) => s.status === 200);
-  const busy = count((s) => s.status === 503 && s.retryAfter);
-  const gaveUp = count((s) => s.status === 0);
-  const other = BURST - ok - busy - gaveUp;
-  const inTime = count((s) => s.status !== 0 && s.ms <= ANSWER_GOAL_MS && (s.status === 200 || (s.status === 503 && s.retryAfter)));
-  const busyExample = signIns.find((s) => s.status === 503);
+  const { signIns, ok, busy, gaveUp, other, inTime, busyExample, later, seconds } = await signInBurst(
+    server.url,
+    CREDENTIALS,
+    BURST,
+    async (done) => {
+      while (!done()) {
+        await probe(during);
+        await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
+      }
+    },
+  );
   console.log(
     `${BURST} sign-ins at once from ${BURST} addresses, other requests meanwhile: GET ${probes.map((u) => new URL(u).pathname).join(' and GET ')}`,
   );
   console.log(
-    `  burst: ${ok} signed in, ${busy} refused 503 with Retry-After, ${other} other answers, ${gaveUp} gave up after ${GIVE_UP_MS / 1000} s; all settled in ${(burstMs / 1000).toFixed(1)} s`,
+    `  burst: ${ok} signed in, ${busy} refused 503 with Retry-After, ${other} other answers, ${gaveUp} gave up after ${SIGN_IN_GIVE_UP_MS / 1000} s; all settled in ${seconds.toFixed(1)} s`,
   );
-  console.log(`  answered within ${ANSWER_GOAL_MS / 1000} s (200, or 503 + Retry-After): ${inTime} of ${BURST} (goal: all)`);
+  console.log(`  answered within ${SIGN_IN_ANSWER_GOAL_MS / 1000} s (200, or 503 + Retry-After): ${inTime} of ${BURST} (goal: all)`);
   console.log(
     `  each sign-in ${fmt(signIns.map((s) => s.ms))}; signed in only: ${ok ? fmt(signIns.filter((s) => s.status === 200).map((s) => s.ms)) : '-'}`,
   );
@@ -108,7 +79,7 @@ try {
   console.log(`  other requests idle:         ${fmt(idle)}`);
   console.log(`  other requests during burst: ${fmt(during)}`);
   console.log(
-    `RESULT sign-in-burst answered_10s=${inTime}/${BURST} ok=${ok} busy_503=${busy} gave_up=${gaveUp} later_ms=${later.ms.toFixed(0)} later_status=${later.status} others_p99_ms=${percentile(during, 99).toFixed(1)} idle_p99_ms=${percentile(idle, 99).toFixed(1)} burst_s=${(burstMs / 1000).toFixed(1)}`,
+    `RESULT sign-in-burst answered_10s=${inTime}/${BURST} ok=${ok} busy_503=${busy} gave_up=${gaveUp} later_ms=${later.ms.toFixed(0)} later_status=${later.status} others_p99_ms=${percentile(during, 99).toFixed(1)} idle_p99_ms=${percentile(idle, 99).toFixed(1)} burst_s=${seconds.toFixed(1)}`,
   );
 } finally {
   server.stop();

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['size-budget', 'login-bundle', 'login-paint', 'area-switch', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'load', 'background-workers', 'flow-engine', 'flow-render', 'published-page', 'server-start', 'cold-start'];
+const BENCHES = ['size-budget', 'login-bundle', 'login-paint', 'area-switch', 'runtime-overhead', 'gateway', 'revocation', 'sign-in-burst', 'load', 'background-workers', 'chaos', 'flow-engine', 'flow-render', 'published-page', 'server-start', 'cold-start'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : BENCHES;
 
 function runBench(name) {
@@ -104,6 +104,16 @@ for (const name of chosen) {
         if (s) row(`load, ${label} (${s.users} users, ${s.seconds} s)`, `${s.rps} req/s, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, errors ${s.errors} (load avg ${s.load1})`, '0 errors', key === 'pglite' ? 'was 177 req/s, p50 670 ms, p99 8.6 s' : '');
       }
       break;
+    case 'chaos': {
+      const s = r.chaos;
+      if (s) {
+        row('chaos: serving again after connections killed / database back / worker SIGKILL', `${s.kill_s} / ${s.restart_s} / ${s.worker_kill_s} s`, '≤ 5 / ≤ 10 s / —');
+        row('chaos: runs left running after the lease sweep', s.runs_left, '0');
+        row('chaos: process exits, requests failed (other than 503 in the outage)', `${s.exits}, ${s.failed} (${s.unexpected})`, '0, — (0)');
+        row('chaos: 200 sign-ins at once answered within 10 s', `${s.burst_10s} (${s.burst_ok} signed in, ${s.burst_503} 503); one more ${s.later_ms} ms`, 'all; ≤ 1000 ms');
+      }
+      break;
+    }
     case 'background-workers':
       for (const m of out.matchAll(/^(\d) worker process(?:es)?: .* → (\d+) agents started per minute/gm)) row(`background agents started, ${m[1]} worker${m[1] === '1' ? '' : 's'}`, `${m[2]} / min`, '—');
       break;
