@@ -29,7 +29,15 @@ describe('editor shell', () => {
   it('has seven tabs (Runs, Versions, Test Sets) that switch by click and by arrow keys', async () => {
     const r = renderNew();
     await screen.findByLabelText('Name');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Info', 'Tools & Integrations', 'Steps', 'Advanced Settings', 'Runs', 'Versions', 'Test Sets']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Basic Info',
+      'Tools & Integrations',
+      'Steps',
+      'Advanced Settings',
+      'Runs',
+      'Versions',
+      'Test Sets',
+    ]);
     await openTab(r, 'Steps');
     expect(screen.getByText('This agent has no configured steps. It may be a simple single-response agent.')).toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Steps' }).id);
@@ -43,7 +51,9 @@ describe('editor shell', () => {
   it("a member's editor is a read-only view, titled as one", async () => {
     const signOut = signInAs('member');
     try {
-      const api = fakeApi([listItem('Lead Qualifier', 'Scores leads')], { 'Lead Qualifier': { description: 'Scores inbound leads', steps: [newStep(0)] } });
+      const api = fakeApi([listItem('Lead Qualifier', 'Scores leads')], {
+        'Lead Qualifier': { description: 'Scores inbound leads', steps: [newStep(0)] },
+      });
       renderAgents({ route: '/agents/edit/Lead%20Qualifier', api });
       expect(await screen.findByRole('heading', { level: 1, name: 'View Lead Qualifier' })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { level: 1, name: 'Edit Lead Qualifier' })).not.toBeInTheDocument();
@@ -66,7 +76,13 @@ describe('editor shell', () => {
 
   it('opens an agent with its configuration merged; loaded agents show Active', async () => {
     const api = fakeApi([listItem('Lead Qualifier', 'Scores leads')], {
-      'Lead Qualifier': { description: 'Scores inbound leads', query: 'Qualify {company}', params: { company: 'Acme' }, steps: [newStep(0)], flow_type: 'supervisor' },
+      'Lead Qualifier': {
+        description: 'Scores inbound leads',
+        query: 'Qualify {company}',
+        params: { company: 'Acme' },
+        steps: [newStep(0)],
+        flow_type: 'supervisor',
+      },
     });
     const r = renderAgents({ route: '/agents/edit/Lead%20Qualifier', api });
     expect(screen.getByText('Loading agent configuration...')).toBeInTheDocument();
@@ -119,6 +135,24 @@ describe('editor shell', () => {
     await r.user.click(screen.getByRole('button', { name: 'Back to Agents' }));
     await r.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard changes' }));
     expect(r.location()).toBe('/agents');
+  });
+
+  it('asks before a sidebar link or the browser back button leaves unsaved changes, and stays on Keep editing', async () => {
+    const r = renderAgents({ route: '/agents', api: fakeApi([]) });
+    await r.go('/agents/new');
+    await r.user.type(await screen.findByLabelText('Name'), 'Draft agent');
+    // a sidebar link
+    await r.go('/flows');
+    await r.user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Keep editing' }));
+    expect(r.location()).toBe('/agents/new');
+    expect(screen.getByLabelText('Name')).toHaveValue('Draft agent');
+    // the browser's back button
+    await r.go(-1);
+    await r.user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Keep editing' }));
+    expect(r.location()).toBe('/agents/new');
+    await r.go('/flows');
+    await r.user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(r.location()).toBe('/flows');
   });
 });
 
@@ -276,7 +310,9 @@ describe('steps', () => {
     expect(screen.getByLabelText('Model')).toHaveValue('gpt-4');
     await r.user.selectOptions(screen.getByLabelText('Provider'), 'anthropic');
     expect(screen.getByLabelText('Model')).toHaveValue('claude-3-opus');
-    const options = within(screen.getByLabelText('Model')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const options = within(screen.getByLabelText('Model'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(options).toEqual([...MODEL_PROVIDERS.anthropic]);
     await r.user.selectOptions(screen.getByLabelText('Model'), 'claude-3.5-sonnet');
     expect(screen.getByLabelText('Model')).toHaveValue('claude-3.5-sonnet');
@@ -399,7 +435,15 @@ describe('save', () => {
     await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
     const busy = screen.getByRole('button', { name: 'Saving...' });
     expect(busy).toBeDisabled();
-    expect(savedBody(r)).toMatchObject({ name: 'Lead Scout', file_name: 'Lead Scout', flow_type: 'dynamic', status: 'Draft', trace: false, namespace: 'default', inputs: [] });
+    expect(savedBody(r)).toMatchObject({
+      name: 'Lead Scout',
+      file_name: 'Lead Scout',
+      flow_type: 'dynamic',
+      status: 'Draft',
+      trace: false,
+      namespace: 'default',
+      inputs: [],
+    });
     api.list.mockResolvedValue([listItem('Lead Scout')]);
     await act(async () => saving.resolve({ status: 'success' }));
     expect(r.notify.success).toHaveBeenCalledWith('Agent Saved!', 'Your agent has been successfully saved and updated.');
@@ -499,12 +543,15 @@ describe('name clashes', () => {
   });
 
   it('limits the knowledge base search to the collections ticked in the Tools tab, and saves them', async () => {
-    const api = Object.assign(fakeApi([listItem('Helper', 'Answers')], { Helper: { steps: [{ ...newStep(0), tools: ['internal knowledge base search'] }] } }), {
-      knowledgeCollections: async () => [
-        { id: '11111111-1111-4111-8111-111111111111', name: 'Product facts' },
-        { id: '22222222-2222-4222-8222-222222222222', name: 'Board minutes' },
-      ],
-    });
+    const api = Object.assign(
+      fakeApi([listItem('Helper', 'Answers')], { Helper: { steps: [{ ...newStep(0), tools: ['internal knowledge base search'] }] } }),
+      {
+        knowledgeCollections: async () => [
+          { id: '11111111-1111-4111-8111-111111111111', name: 'Product facts' },
+          { id: '22222222-2222-4222-8222-222222222222', name: 'Board minutes' },
+        ],
+      },
+    );
     const r = renderAgents({ route: '/agents/edit/Helper', api });
     await screen.findByRole('heading', { level: 1, name: 'Edit Helper' });
     await r.user.click(screen.getByRole('tab', { name: 'Tools & Integrations' }));

@@ -29,7 +29,12 @@ export const EDITOR_TABS: readonly { id: EditorTab; label: string }[] = [
   { id: 'tests', label: 'Test Sets' },
 ];
 const TAB_IDS = 'agent-editor';
-const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions' | 'tests'>, () => React.JSX.Element> = { basic: BasicInfoTab, tools: ToolsTab, steps: StepsTab, advanced: AdvancedTab };
+const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions' | 'tests'>, () => React.JSX.Element> = {
+  basic: BasicInfoTab,
+  tools: ToolsTab,
+  steps: StepsTab,
+  advanced: AdvancedTab,
+};
 
 export const CREATE_TITLE = 'Create New Agent';
 export const BACK_LABEL = 'Back to Agents';
@@ -72,7 +77,11 @@ function Editor({ target }: { target: EditorTarget }) {
   useEffect(() => {
     if (linkedRun) setTab('runs');
   }, []);
-  const { save, saving, error, clearError } = useSaveAgent();
+  // Leaving with unsaved changes asks first: the Back button, sidebar and header links, browser back.
+  const guard = dirty && canEdit;
+  const backToList = () => navigate('/agents');
+  const { back: onBack, dialog: discardDialog, proceed } = useDiscardChanges({ dirty: guard, leave: backToList, message: DISCARD_MESSAGE });
+  const { save, saving, error, clearError } = useSaveAgent(proceed);
   const agent = session?.agent;
   // A save message is about the values it was given: editing them clears it.
   useEffect(() => clearError(), [agent, clearError]);
@@ -82,11 +91,7 @@ function Editor({ target }: { target: EditorTarget }) {
   const saved = session?.status === 'ready' && session.mode === 'edit' && session.originalName ? session.originalName : null;
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
-  const guard = dirty && canEdit;
   usePendingSaveGuard({ pending: guard || saving });
-
-  const backToList = () => navigate('/agents');
-  const { back: onBack, dialog: discardDialog } = useDiscardChanges({ dirty: guard, leave: backToList, message: DISCARD_MESSAGE });
 
   // a member's editor is a read-only view, and says so
   const shownName = session?.originalName ?? session?.agent.name ?? '';
@@ -98,7 +103,13 @@ function Editor({ target }: { target: EditorTarget }) {
   if (!session || session.status === 'loading') {
     content = <LoadingState text="Loading agent configuration..." />;
   } else if (session.status === 'missing') {
-    content = <EmptyState title="This unsaved copy is no longer available" text="Local copies last for the browser session. Duplicate the agent again." action={<Button onClick={backToList}>{BACK_LABEL}</Button>} />;
+    content = (
+      <EmptyState
+        title="This unsaved copy is no longer available"
+        text="Local copies last for the browser session. Duplicate the agent again."
+        action={<Button onClick={backToList}>{BACK_LABEL}</Button>}
+      />
+    );
   } else {
     content = (
       <>

@@ -20,7 +20,8 @@ function tabOf(path: readonly PropertyKey[]): EditorTab {
   return 'basic';
 }
 
-export function useSaveAgent() {
+/** `leave` runs the closing navigation past the editor's unsaved-changes guard (the save is not rendered yet). */
+export function useSaveAgent(leave: (go: () => void) => void = (go) => go()) {
   const { api, notify } = useAgentsEnv();
   const store = useStore();
   const navigate = useNavigate();
@@ -90,7 +91,7 @@ export function useSaveAgent() {
     notify.success(MESSAGES.agentSavedTitle, MESSAGES.agentSavedMessage);
     setSaving(false);
     // Closing the editor opens the dashboard, which reloads the list (one request, not two).
-    navigate('/agents');
+    leave(() => navigate('/agents'));
   }
 
   const clearError = useCallback(() => setError(null), []);

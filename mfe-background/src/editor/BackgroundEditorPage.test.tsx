@@ -31,7 +31,8 @@ describe('Background agent editor', () => {
       'Error Handling & Retry Logic',
     ])
       expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
-    for (const group of ['CRM', 'Communication', 'External', 'Data Access', 'External Access']) expect(screen.getAllByRole('group', { name: group }).length).toBeGreaterThan(0);
+    for (const group of ['CRM', 'Communication', 'External', 'Data Access', 'External Access'])
+      expect(screen.getAllByRole('group', { name: group }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
     expect(screen.getByTestId('preview-name')).toHaveTextContent('New Background Agent');
     expect(screen.getByTestId('preview-category')).toHaveTextContent('Automation');
@@ -80,7 +81,9 @@ describe('Background agent editor', () => {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Test Configuration' }));
-    expect(within(await screen.findByRole('dialog', { name: 'Test Configuration' })).getByText('Agent test initiated! Check console for details.')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Test Configuration' })).getByText('Agent test initiated! Check console for details.'),
+    ).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ name: 'Pipeline Watcher', systemPrompt: 'You watch deals' }));
     expect(api.testConfig).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pipeline Watcher', systemPrompt: 'You watch deals' }), null);
   });
@@ -146,17 +149,21 @@ describe('Background agent editor', () => {
 
   it('normalizes a loaded agent and reads Update when editing', async () => {
     const api = fakeApi([
-      agent('bg-1', {
-        name: 'Loaded',
-        category: 'Market Research',
-        description: 'Stored',
-        systemPrompt: 'Prompt',
-        dataSources: ['hubspot'],
-        deliveryChannels: ['slack'],
-        runOnDemand: false,
-        pauseOnError: false,
-        maxRetries: 0,
-      }, 'active'),
+      agent(
+        'bg-1',
+        {
+          name: 'Loaded',
+          category: 'Market Research',
+          description: 'Stored',
+          systemPrompt: 'Prompt',
+          dataSources: ['hubspot'],
+          deliveryChannels: ['slack'],
+          runOnDemand: false,
+          pauseOnError: false,
+          maxRetries: 0,
+        },
+        'active',
+      ),
     ]);
     const { user } = renderBackground({ route: '/background/bg-1', api });
     expect(await screen.findByRole('heading', { name: 'Edit Background Agent' })).toBeInTheDocument();
@@ -236,5 +243,24 @@ describe('Background agent editor', () => {
     const { user, location } = renderBackground({ route: '/background/new' });
     await user.click(screen.getByRole('button', { name: 'Back to Agents' }));
     expect(location()).toBe('/background');
+  });
+
+  it('asks before Back, a sidebar link or the browser back button leaves unsaved changes; Keep editing stays', async () => {
+    const r = renderBackground({ route: '/background' });
+    await r.go('/background/new');
+    await r.user.type(await screen.findByLabelText(/Description/), 'Watches the pipeline');
+    const answer = async (choice: 'Keep editing' | 'Discard changes') =>
+      r.user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: choice }));
+    await r.user.click(screen.getByRole('button', { name: 'Back to Agents' }));
+    await answer('Keep editing');
+    await r.go('/agents');
+    await answer('Keep editing');
+    await r.go(-1);
+    await answer('Keep editing');
+    expect(r.location()).toBe('/background/new');
+    expect(screen.getByLabelText(/Description/)).toHaveValue('Watches the pipeline');
+    await r.go('/agents');
+    await answer('Discard changes');
+    expect(r.location()).toBe('/agents');
   });
 });

@@ -4,20 +4,39 @@
 // server, saved agents have Run now and their runs, and the delivery settings of the chosen channels.
 // One hook per concern (the agent, saving, the test) and one component per section (EditorSections).
 import { useNavigate, useParams } from 'react-router';
-import { backgroundEditorTitle, canPublish, canTest, changeScheduleType, scheduleMissing, BACKGROUND_TEXTS, type BackgroundAgentConfig } from '@accent/background-common';
+import {
+  backgroundEditorTitle,
+  canPublish,
+  canTest,
+  changeScheduleType,
+  scheduleMissing,
+  BACKGROUND_TEXTS,
+  type BackgroundAgentConfig,
+} from '@accent/background-common';
 import { roleRefusalText, useCanBuild } from '@accent/shared/client';
-import { Button, ErrorState, LoadingState, usePendingSaveGuard } from '@accent/shared/ui';
+import { Button, ErrorState, LoadingState, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
 import { useRunNow } from '../common/useRunNow.js';
 import { RunsPanel } from '../runs/RunsPanel.js';
 import { useAgentRuns } from '../runs/useAgentRuns.js';
 import { AgentPreview } from './AgentPreview.js';
-import { BasicSection, DataSourcesSection, OutputSection, PermissionsSection, PersonaSection, RetrySection, ScheduleSection, StepsSection } from './EditorSections.js';
+import {
+  BasicSection,
+  DataSourcesSection,
+  OutputSection,
+  PermissionsSection,
+  PersonaSection,
+  RetrySection,
+  ScheduleSection,
+  StepsSection,
+} from './EditorSections.js';
 import { TestDialog } from './TestDialog.js';
 import { useBackgroundAgent } from './useBackgroundAgent.js';
 import { useBackgroundTest } from './useBackgroundTest.js';
 import { useSaveBackgroundAgent } from './useSaveBackgroundAgent.js';
 import { VersionsSection } from '../versions/VersionsSection.js';
 import styles from './Editor.module.css';
+
+export const DISCARD_MESSAGE = 'You have unsaved changes to this agent. If you go back now, they will be lost.';
 
 export function BackgroundEditorPage() {
   const { id } = useParams();
@@ -26,7 +45,13 @@ export function BackgroundEditorPage() {
   // members see agents read-only (the server refuses their writes): a view, not an editor
   const canEdit = useCanBuild();
   const { config, setConfig, replaceStored, storedStatus, loading, loadError, dirty } = useBackgroundAgent(editingId);
-  const { save, saving, scheduleProblem, clearScheduleProblem, cronRef, timezoneRef } = useSaveBackgroundAgent(config, editingId);
+  // Leaving with unsaved changes asks first: the Back button, sidebar and header links, browser back.
+  const {
+    back,
+    dialog: discardDialog,
+    proceed,
+  } = useDiscardChanges({ dirty: dirty && canEdit, leave: () => navigate('/background'), message: DISCARD_MESSAGE });
+  const { save, saving, scheduleProblem, clearScheduleProblem, cronRef, timezoneRef } = useSaveBackgroundAgent(config, editingId, proceed);
   const { testState, test, closeTest } = useBackgroundTest(config, editingId);
   const runs = useAgentRuns(editingId);
   const { runNow, busyId } = useRunNow();
@@ -39,8 +64,6 @@ export function BackgroundEditorPage() {
     if (scheduleProblem && (key === 'cronExpression' || key === 'timezone')) clearScheduleProblem();
     setConfig((c) => ({ ...c, [key]: value }));
   };
-
-  const back = () => navigate('/background');
 
   async function runAgentNow() {
     if (!editingId) return;
@@ -65,7 +88,12 @@ export function BackgroundEditorPage() {
                 Run now
               </Button>
             )}
-            <Button variant="secondary" disabled={!canTest(config) || saving !== null} loading={testState?.phase === 'running'} onClick={() => void test()}>
+            <Button
+              variant="secondary"
+              disabled={!canTest(config) || saving !== null}
+              loading={testState?.phase === 'running'}
+              onClick={() => void test()}
+            >
               {BACKGROUND_TEXTS.testConfiguration}
             </Button>
             <Button variant="secondary" disabled={saving !== null} loading={saving === 'draft'} onClick={() => void save('draft')}>
@@ -148,6 +176,7 @@ export function BackgroundEditorPage() {
       {editingId && <VersionsSection agentId={editingId} canEdit={canEdit} dirty={dirty} onRestored={replaceStored} />}
       {editingId && <RunsPanel agentId={editingId} state={runs} />}
       <TestDialog state={testState} onClose={closeTest} onRetry={() => void test()} />
+      {discardDialog}
     </div>
   );
 }

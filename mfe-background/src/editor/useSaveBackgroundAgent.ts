@@ -6,7 +6,8 @@ import { canPublish, BACKGROUND_TEXTS, type BackgroundAgentConfig, type Backgrou
 import { backgroundScheduleProblem, type BackgroundScheduleProblem } from '../data/background.js';
 import { useBackgroundEnv } from '../state/BackgroundDataContext.js';
 
-export function useSaveBackgroundAgent(config: BackgroundAgentConfig, editingId: string | null) {
+/** `leave` runs the closing navigation past the editor's unsaved-changes guard (the save is not rendered yet). */
+export function useSaveBackgroundAgent(config: BackgroundAgentConfig, editingId: string | null, leave: (go: () => void) => void = (go) => go()) {
   const { api, notify } = useBackgroundEnv();
   const navigate = useNavigate();
   const [saving, setSaving] = useState<BackgroundConfigStatus | null>(null);
@@ -27,8 +28,11 @@ export function useSaveBackgroundAgent(config: BackgroundAgentConfig, editingId:
     setScheduleProblem(null);
     try {
       await api.saveAgent({ ...config, status }, status, editingId);
-      notify.success(status === 'active' ? (editingId ? 'Agent Updated' : 'Agent Published') : 'Draft Saved', `${config.name || BACKGROUND_TEXTS.untitled} has been saved.`);
-      navigate('/background');
+      notify.success(
+        status === 'active' ? (editingId ? 'Agent Updated' : 'Agent Published') : 'Draft Saved',
+        `${config.name || BACKGROUND_TEXTS.untitled} has been saved.`,
+      );
+      leave(() => navigate('/background'));
     } catch (err) {
       const problem = backgroundScheduleProblem(err);
       if (problem) {

@@ -3,7 +3,15 @@
 // preview, delivery, sharing, status and tags; validated with the shared zod schema; saved with an upsert.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MISSION_SCOPES, MISSION_SCOPE_LABELS, MISSION_STATUSES, MISSION_STATUS_LABELS, type Mission, type MissionScope, type MissionStatus } from '@accent/missions-common';
+import {
+  MISSION_SCOPES,
+  MISSION_SCOPE_LABELS,
+  MISSION_STATUSES,
+  MISSION_STATUS_LABELS,
+  type Mission,
+  type MissionScope,
+  type MissionStatus,
+} from '@accent/missions-common';
 import { msg, type AgentListItem } from '@accent/agents-common';
 import { useSession } from '@accent/shared/client';
 import { Button, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
@@ -132,7 +140,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
   const errors = useMemo<FormErrors>(() => (form && submitted ? validateMissionForm(form).errors : {}), [form, submitted]);
 
   const { runNow, running } = useRunNow(() => runsRef.current?.reload());
-  const { askDelete, dialog: deleteDialog } = useDeleteMission(() => navigate(backTo));
+  const { askDelete, dialog: deleteDialog } = useDeleteMission(() => proceed(() => navigate(backTo)));
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
   usePendingSaveGuard({ pending: dirty || saving });
@@ -157,7 +165,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
       const saved = await api.upsertMission(write);
       notify.success(MISSION_TEXTS.saved, MISSION_TEXTS.savedMessage(saved.name || write.name));
       setBaseline(JSON.stringify(form));
-      navigate(backTo);
+      proceed(() => navigate(backTo));
     } catch (err) {
       const message = errorMessage(err);
       setSaveError(message);
@@ -167,7 +175,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
     }
   };
 
-  const { back, dialog: discardDialog } = useDiscardChanges({ dirty, leave: () => navigate(backTo), message: DISCARD_MESSAGE });
+  const { back, dialog: discardDialog, proceed } = useDiscardChanges({ dirty, leave: () => navigate(backTo), message: DISCARD_MESSAGE });
 
   const agentOptions = useMemo(() => {
     const options = (agents ?? []).map((a) => ({ value: a.name, label: a.title && a.title !== a.name ? `${a.title} (${a.name})` : a.name }));
@@ -183,7 +191,13 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
   if (loaded.status === 'error') {
     content = <ErrorState message={`Failed to load mission: ${loaded.message}`} onRetry={() => void load()} />;
   } else if (loaded.status === 'missing') {
-    content = <EmptyState title="Mission not found" text="It may have been deleted, or it is not shared with you." action={<Button onClick={() => navigate(backTo)}>{backLabel}</Button>} />;
+    content = (
+      <EmptyState
+        title="Mission not found"
+        text="It may have been deleted, or it is not shared with you."
+        action={<Button onClick={() => navigate(backTo)}>{backLabel}</Button>}
+      />
+    );
   } else if (loaded.status === 'loading' || !form) {
     content = <LoadingState text="Loading mission..." />;
   } else {
@@ -213,7 +227,15 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
               Mission
             </h2>
             <div className={styles.grid2}>
-              <TextField id="mission-name" label="Name" required maxLength={200} value={form.name} error={errors.name} onChange={(e) => patch({ name: e.target.value })} />
+              <TextField
+                id="mission-name"
+                label="Name"
+                required
+                maxLength={200}
+                value={form.name}
+                error={errors.name}
+                onChange={(e) => patch({ name: e.target.value })}
+              />
               <div className={styles.agentField}>
                 <Select
                   id="mission-agent"
@@ -309,7 +331,12 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
           </div>
           {mission && (
             <div className={styles.actions}>
-              <Button variant="secondary" onClick={() => void runNow(mission)} loading={running === mission.id} title={dirty ? 'Runs the saved version' : undefined}>
+              <Button
+                variant="secondary"
+                onClick={() => void runNow(mission)}
+                loading={running === mission.id}
+                title={dirty ? 'Runs the saved version' : undefined}
+              >
                 Run now
               </Button>
               {!readOnly && (

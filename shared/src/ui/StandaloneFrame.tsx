@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
-import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes } from 'react-router';
 import { session as sharedSession, type SessionManager } from '@accent/shared/client';
 import { getStore } from '@accent/shared/client';
 import { useSession } from '@accent/shared/client';
@@ -27,10 +27,12 @@ export function StandaloneFrame({ remote, sessionManager = sharedSession }: Stan
   useEffect(() => {
     void sessionManager.start();
   }, [sessionManager]);
+  // a data router (one catch-all route) so editors can block leaving unsaved changes (useBlocker)
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <StandaloneContent remote={remote} session={sessionManager} /> }]));
   return (
     <Provider store={getStore()}>
       <div className={styles.page}>
-        <StandaloneContent remote={remote} session={sessionManager} />
+        <RouterProvider router={router} />
       </div>
       <ToastHost />
     </Provider>
@@ -49,7 +51,12 @@ function StandaloneContent({ remote, session }: { remote: RemoteModule; session:
           <h1 className={styles.cardTitle}>Sign in</h1>
           <p className={styles.cardSubtitle}>Accent Studio · {title}</p>
           {/* the session store flips to signed-in on success, which re-renders this frame */}
-          <LoginForm onSuccess={() => {}} login={session.login} verifySecondFactor={session.completeSecondFactor} cancelSecondFactor={session.cancelSecondFactor} />
+          <LoginForm
+            onSuccess={() => {}}
+            login={session.login}
+            verifySecondFactor={session.completeSecondFactor}
+            cancelSecondFactor={session.cancelSecondFactor}
+          />
         </div>
       </main>
     );
@@ -57,7 +64,7 @@ function StandaloneContent({ remote, session }: { remote: RemoteModule; session:
 
   const home = firstStaticPath(remote.routes);
   return (
-    <BrowserRouter>
+    <>
       <header className={styles.topBar}>
         <span className={styles.brand}>Accent Studio</span>
         <span className={styles.areaTitle}>{title}</span>
@@ -83,7 +90,7 @@ function StandaloneContent({ remote, session }: { remote: RemoteModule; session:
           <Route path="*" element={<EmptyState title="Page not found" text="This address is not part of this area." />} />
         </Routes>
       </main>
-    </BrowserRouter>
+    </>
   );
 }
 

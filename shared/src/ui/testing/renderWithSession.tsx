@@ -1,11 +1,11 @@
 // Test helper shared by the remotes' test harnesses (not part of the build or the package exports; the
 // remotes import it by relative path from their src/testing helpers): a remote's routes rendered in a
 // jotai Provider and a memory router with a location probe, a signed-in fake session, and deferreds.
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider, type PrimitiveAtom, type Store } from 'jotai';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, Routes, useLocation } from 'react-router';
 import { getStore, sessionAtom, type Session } from '../../client/index.js';
 
 export interface Deferred<T> {
@@ -39,23 +39,39 @@ export interface RenderRoutesOptions {
   wrap?: (children: ReactElement) => ReactNode;
 }
 
-export type RenderedRoutes = RenderResult & { user: UserEvent; location(): string | null };
+export type RenderedRoutes = RenderResult & {
+  user: UserEvent;
+  location(): string | null;
+  /** navigates as a link elsewhere in the app (a sidebar link) or the browser's back button (-1) would */
+  go(to: string | number): Promise<void>;
+};
 
 /** Renders `routes` at `route` in a memory router (with a location probe) inside a jotai Provider. */
 export function renderRoutes({ route, store, routes, wrap = (children) => children }: RenderRoutesOptions): RenderedRoutes {
   const user = userEvent.setup();
-  const utils = render(
-    <Provider store={store}>
-      {wrap(
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>{routes}</Routes>
-          <LocationProbe />
-        </MemoryRouter>,
-      )}
-    </Provider>,
+  // a data router, as the shell's, so editors' navigation guards (useBlocker) work here too
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Routes>{routes}</Routes>
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
   );
+  const utils = render(<Provider store={store}>{wrap(<RouterProvider router={router} />)}</Provider>);
   const location = () => utils.getByTestId('location').textContent;
-  return { ...utils, user, location };
+  const go = async (to: string | number) => {
+    await act(async () => {
+      await (typeof to === 'number' ? router.navigate(to) : router.navigate(to));
+    });
+  };
+  return { ...utils, user, location, go };
 }
 
 // The session atom is read-only for apps (the session manager owns it); tests write it directly.
