@@ -57,6 +57,7 @@ import { mcpRoutes } from './mcp/routes.js';
 import { mcpServerRoutes } from './mcp/servers.js';
 import { testSetRoutes } from './test-sets/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
+import { createRunLeases, type RunLeases, type RunLeaseTiming } from './run-leases/leases.js';
 import { isAppRoute, registerStaticSites } from './static/sites.js';
 import { STORAGE_PATH, storageRoutes } from './storage/routes.js';
 import { createStorage, type Storage, type UploadHook } from './storage/service.js';
@@ -95,9 +96,11 @@ export interface AppDeps {
   uploadHooks?: UploadHook[];
   /** Where sign-up domains' TXT records are looked up (default: DNS_SERVERS, else the system's DNS). */
   resolver?: TxtResolver;
+  /** Run leases tuning (tests shorten the lease and the sweep). */
+  runLeases?: RunLeaseTiming;
 }
 
-export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream, uploadHooks, resolver }: AppDeps) {
+export async function buildApp({ config, db, auth = {}, jobs, missions: missionsOptions, flows: flowsOptions, background: backgroundOptions, knowledge: knowledgeOptions, logStream, uploadHooks, resolver, runLeases: runLeaseTiming }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -207,14 +210,18 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const knowledge = createKnowledge({ db: db.db, scheduler, credentials, config, storage, log: schedulerLogFrom(app.log), options: knowledgeOptions });
   app.decorate('knowledge', knowledge);
   app.addHook('onClose', () => knowledge.drain());
-  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log), mcp: { masterKey: masterKeyFor(config), environmentHosts: config.flowAllowHosts } });
+  // every run holds a lease while this process carries it; main.ts starts the renewals and the sweep
+  const leases = createRunLeases({ db: db.db, log: schedulerLogFrom(app.log), timing: runLeaseTiming });
+  app.decorate('runLeases', leases);
+  app.addHook('onClose', () => leases.stop());
+  const runtime = createRuntime({ db: db.db, config, credentials, storage, knowledge, scheduler, log: schedulerLogFrom(app.log), mcp: { masterKey: masterKeyFor(config), environmentHosts: config.flowAllowHosts }, leases });
   app.addHook('onClose', () => runtime.close());
-  const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions });
+  const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions, leases });
   app.decorate('missions', missions);
-  const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions });
+  const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions, leases });
   app.decorate('flows', flows);
   app.addHook('onClose', () => flows.runner.drain());
-  const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions });
+  const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions, leases });
   app.decorate('background', background);
   // this process among the servers sharing the database (started by main.ts once the schema is there)
   const servers = createServerRegistry(db.db, () => ({ role: config.role, version: SERVER_VERSION, storage: storageLocationOf(config) }), { log: app.log });
@@ -227,7 +234,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   await app.register(mcpRoutes, { db: db.db, authenticate, runtime, version: SERVER_VERSION });
   // tools from MCP servers (Admin → MCP servers, and the tools the agent editor offers)
   await app.register(mcpServerRoutes, { prefix: '/api/v1', db: db.db, authenticate, masterKey: masterKeyFor(config), environmentHosts: config.flowAllowHosts });
-  await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv, scheduler, log: schedulerLogFrom(app.log) });
+  await app.register(testSetRoutes, { prefix: '/api/v1', db: db.db, authenticate, runtime, credentials, providerEnv: config.providerEnv, scheduler, log: schedulerLogFrom(app.log), leases });
   await app.register(adminRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate, credentials, providerEnv: config.providerEnv });
   await app.register(auditRoutes, { prefix: '/api/v1/admin', db: db.db, authenticate });
   await app.register(apiKeyRoutes, { prefix: '/api/v1', db: db.db, authenticate });
@@ -315,6 +322,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** library storage (/storage/v1 and the document tools) */
     storage: Storage;
+    /** the leases of the runs this process carries (and the sweep of runs whose process died) */
+    runLeases: RunLeases;
   }
 }
 

@@ -83,6 +83,9 @@ const envSchema = z.object({
     .optional(),
   COOKIE_SECURE: booleanFlag.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
+  // how long a graceful shutdown (SIGTERM, SIGINT) lets in-flight requests and runs finish before it
+  // marks what remains as interrupted
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be at least 0').default(30_000),
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(30),
   PAGE_CHAT_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(20),
   ACCENT_MASTER_KEY: masterKey.optional(),
@@ -213,6 +216,8 @@ export interface Config {
   cookieSecure: boolean;
   /** sign-in attempts per minute per address and email */
   loginRateLimit: number;
+  /** SHUTDOWN_GRACE_MS: the drain of a graceful shutdown */
+  shutdownGraceMs: number;
   /** sign-in attempts per minute per address, whatever the email (password spraying) */
   loginAddressRateLimit: number;
   /** chat messages per minute per visitor address and published page (the public chat of /p/{slug}) */
@@ -308,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     releasesDir: resolve(e.RELEASES_DIR ?? join(dataDir, 'releases')),
     cookieSecure: e.COOKIE_SECURE,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     pageChatRateLimit: e.PAGE_CHAT_RATE_LIMIT,
     masterKey: e.ACCENT_MASTER_KEY,

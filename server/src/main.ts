@@ -4,8 +4,11 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTargetFor, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_CREDENTIALS, seedDemoData } from './db/seed.js';
+import { drain } from './run-leases/shutdown.js';
+import { schedulerLogFrom } from './scheduler/index.js';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** After the grace, closing the database and the rest may take this long before the process exits anyway. */
+const SHUTDOWN_CLOSE_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -35,15 +38,22 @@ async function main() {
   const database = await openDatabaseOrExit(config);
   let app: App | undefined;
 
-  // Registered before migrating, so Ctrl-C at any point still closes PGlite cleanly.
+  // Registered before migrating, so Ctrl-C at any point still closes PGlite cleanly. In-flight requests
+  // and runs get SHUTDOWN_GRACE_MS to finish; what remains is marked interrupted (drain).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app?.log.info(`${signal} received, shutting down`);
-    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + SHUTDOWN_CLOSE_MS).unref();
     try {
-      await app?.close();
+      if (app) {
+        const running = app;
+        await drain(
+          { close: () => running.close(), stopJobs: () => running.scheduler.stop(), leases: running.runLeases, log: schedulerLogFrom(running.log) },
+          config.shutdownGraceMs,
+        );
+      }
     } finally {
       // closing PGlite flushes it, so the data directory is consistent for the next start
       await database.close();
@@ -54,13 +64,15 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   // jobs: pg-boss on the same database, started below once the schema is in place (app.close() stops it)
-  app = await buildApp({ config, db: database, jobs: {} });
+  app = await buildApp({ config, db: database, jobs: { stopTimeoutMs: config.shutdownGraceMs } });
   const log = app.log;
   await migrate(database, { log: (line) => log.info(line) });
   const seed = await seedDemoData(database, { isProduction: config.isProduction });
   if (seed === 'seeded') log.info('Seeded the demo account, users and starter agents');
   if (seed === 'refused-in-production') log.warn('Empty embedded database in production: demo accounts with public passwords are not created');
   if (stopping) return;
+  // runs left running by a process that died are failed now, then leases are renewed and swept on timers
+  await app.runLeases.start();
   try {
     // among the servers on this database; refused when this one's files would be split from theirs
     await app.servers.start();

@@ -537,7 +537,7 @@ export const backgroundRunRowSchema = z.object({
   created_at: z.string(),
   // migration 009
   agent_name: z.string(),
-  /** 1-based attempt of this run's job; retries are new rows with attempt + 1 */
+  /** 1-based attempt of this run's job; a retry continues the same row with attempt + 1 */
   attempt: z.number().int(),
   max_attempts: z.number().int(),
   sources: z.array(backgroundSourceResultSchema),

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { createMailer } from '../delivery/channels.js';
+import type { RunLeases } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { ensureQueue, type JobWithMetadata, type PgBoss, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
 import { createBackgroundDeliverer } from './deliver.js';
@@ -38,6 +39,7 @@ export interface BackgroundDeps {
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'allowPrivateWebhooks' | 'webhookSigningSecret' | 'connectorBaseUrls'>;
   log: SchedulerLog;
   options?: BackgroundOptions;
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 /**
@@ -51,7 +53,7 @@ export function createBackground(deps: BackgroundDeps): Background {
   const retryMinuteSeconds = options.retryMinuteSeconds ?? 60;
   const mailer = createMailer(config);
   const deliverer = createBackgroundDeliverer({ mailer, credentials, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookSigningSecret: config.webhookSigningSecret });
-  const runner = createBackgroundRunner({ db, runtime, credentials, deliverer, mailer, config, log });
+  const runner = createBackgroundRunner({ db, runtime, credentials, deliverer, mailer, config, log, leases: deps.leases });
   const reconciler = createBackgroundReconciler({ db, scheduler, log, retryMinuteSeconds, debounceMs: options.debounceMs });
 
   scheduler.onStart(async (boss: PgBoss) => {

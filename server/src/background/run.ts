@@ -15,6 +15,7 @@ import type { DB } from '../db/schema.js';
 import { describeError, type Mailer } from '../delivery/channels.js';
 import { HttpError } from '../http/errors.js';
 import { findRunner, type UserRunner } from '../runtime/access.js';
+import { noLeases, type RunLeases } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { noLibraryReads } from '../library/run-reads.js';
 import type { ToolContext } from '../tools/types.js';
@@ -69,6 +70,8 @@ export interface BackgroundRunnerDeps {
   mailer: Mailer;
   config: Pick<Config, 'connectorBaseUrls'>;
   log: { warn(message: string): void; error(error: unknown, message: string): void };
+  /** the run holds a lease while it works (a run whose process died is failed by the sweep) */
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 /** The run's task for the model: the time, what triggered it, the gathered data. */
@@ -301,63 +304,67 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
     const attempt = job.retryCount + 1;
     const maxAttempts = job.retryLimit + 1;
 
-    // the run row: the request's queued row for the first attempt of Run now / events, else a new one
-    let runId: string;
-    if (attempt === 1 && job.data.runId) {
-      runId = job.data.runId;
-      await db.updateTable('background_runs').set({ status: 'running', started_at: new Date(), job_id: job.id, max_attempts: maxAttempts }).where('id', '=', runId).execute();
-    } else {
-      const inserted = await db
-        .insertInto('background_runs')
-        .values({
-          agent_id: agentId,
-          library_id: row.library_id,
-          owner_id: row.owner_id,
-          agent_name: config.name,
-          trigger,
-          status: 'running',
-          format: config.outputFormat,
-          started_at: new Date(),
-          attempt,
-          max_attempts: maxAttempts,
-          job_id: job.id,
-          scheduled_for: trigger === 'schedule' ? job.createdOn : null,
-        })
-        .onConflict((oc) => oc.columns(['job_id', 'attempt']).where('job_id', 'is not', null).doUpdateSet({ status: 'running', started_at: new Date() }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      runId = inserted.id;
-    }
+    // One row per job: the request's queued row (Run now, events) or the schedule's; a retry (the attempt
+    // failed, or its process died) continues that row with the attempt counted.
+    const running = { status: 'running' as const, started_at: new Date(), finished_at: null, error: null, job_id: job.id, attempt, max_attempts: maxAttempts };
+    const started = job.data.runId
+      ? await db.updateTable('background_runs').set(running).where('id', '=', job.data.runId).where('status', '<>', 'succeeded').returning(['id', 'deliveries']).executeTakeFirst()
+      : await db
+          .insertInto('background_runs')
+          .values({
+            agent_id: agentId,
+            library_id: row.library_id,
+            owner_id: row.owner_id,
+            agent_name: config.name,
+            trigger,
+            format: config.outputFormat,
+            scheduled_for: trigger === 'schedule' ? job.createdOn : null,
+            ...running,
+          })
+          .onConflict((oc) =>
+            oc
+              .column('job_id')
+              .where('job_id', 'is not', null)
+              .doUpdateSet(running)
+              .where('background_runs.status', '<>', 'succeeded'),
+          )
+          .returning(['id', 'deliveries'])
+          .executeTakeFirst();
+    if (!started) return; // the run went with its agent, or an attempt whose completion was lost had succeeded
+    const runId = started.id;
+    const lease = (deps.leases ?? noLeases).hold('background_runs', runId);
 
-    // a retry delivers only to the channels earlier attempts of this job did not reach
-    const alreadySent = new Set<BackgroundDeliveryChannel>();
-    if (attempt > 1) {
-      const earlier = await db.selectFrom('background_runs').select('deliveries').where('job_id', '=', job.id).where('attempt', '<', attempt).execute();
-      for (const row of earlier) for (const d of row.deliveries) if (d.status === 'sent') alreadySent.add(d.channel);
-    }
+    // a retry delivers only to the channels earlier attempts of this job did not reach, and keeps their record
+    const sentBefore = new Map<BackgroundDeliveryChannel, BackgroundDelivery>();
+    if (attempt > 1) for (const d of started.deliveries) if (d.status === 'sent') sentBefore.set(d.channel, d);
     const ended = runStarted('background');
-    const result = runner
-      ? await pipeline({ agentId, config, runner, trigger, runId, event: job.data.event, dryRun: false, alreadySent })
-      : { status: 'failed' as const, output: '', error: RUN_MESSAGES.ownerGone, sources: [], deliveries: [], doc: null, agentRunId: null, durationMs: 0 };
-
+    let result: PipelineResult;
+    try {
+      result = runner
+        ? await pipeline({ agentId, config, runner, trigger, runId, event: job.data.event, dryRun: false, alreadySent: new Set(sentBefore.keys()) })
+        : { status: 'failed' as const, output: '', error: RUN_MESSAGES.ownerGone, sources: [], deliveries: [], doc: null, agentRunId: null, durationMs: 0 };
+      const deliveries = result.deliveries.map((d) => sentBefore.get(d.channel) ?? d);
+      await db
+        .updateTable('background_runs')
+        .set({
+          status: result.status,
+          output: result.output || null,
+          format: config.outputFormat,
+          error: result.error,
+          sources: JSON.stringify(result.sources),
+          deliveries: JSON.stringify(deliveries),
+          agent_run_id: result.agentRunId,
+          in_feed: deliveries.some((d) => d.channel === 'dashboard' && d.status === 'sent'),
+          finished_at: new Date(),
+          duration_ms: result.durationMs,
+        })
+        .where('id', '=', runId)
+        .execute();
+      ended({ failed: result.status !== 'succeeded' });
+    } finally {
+      lease.release();
+    }
     const now = new Date();
-    await db
-      .updateTable('background_runs')
-      .set({
-        status: result.status,
-        output: result.output || null,
-        format: config.outputFormat,
-        error: result.error,
-        sources: JSON.stringify(result.sources),
-        deliveries: JSON.stringify(result.deliveries),
-        agent_run_id: result.agentRunId,
-        in_feed: result.deliveries.some((d) => d.channel === 'dashboard' && d.status === 'sent'),
-        finished_at: now,
-        duration_ms: result.durationMs,
-      })
-      .where('id', '=', runId)
-      .execute();
-    ended({ failed: result.status !== 'succeeded' });
     await db
       .updateTable('background_agents')
       .set((eb) => ({ last_run_at: now, run_count: eb('run_count', '+', 1) }))

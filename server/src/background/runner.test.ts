@@ -1,8 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { BACKGROUND_INTERVAL_CRON, BACKGROUND_INTERVALS, backgroundAgentConfigSchema, type BackgroundAgentConfigInput, type BackgroundTestResult } from '@accent/background-common';
 import { CronExpressionParser } from 'cron-parser';
+import { sql } from 'kysely';
 import { toJson } from '../db/values.js';
+import { RUN_INTERRUPTED } from '../run-leases/leases.js';
 import { FAST_JOBS, startHookSink, TEST_KEY, waitFor, wallTime, type HookSink } from '../testing/missions.js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.js';
@@ -319,18 +321,25 @@ describe('background agents on the server', () => {
       // max_retries of the step is the runtime's own retry; the agent's retries are jobs
       const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/background-agents/${id}/run`, headers: admin.headers });
       expect(response.statusCode).toBe(202);
+      // one run row: each retry continues it and counts its attempt
+      const seen: number[] = [];
       const runs = await waitFor(async () => {
         const all = await runsOf(id);
-        return all.length === 3 && all.every((r) => r.status === 'failed') ? all : null;
+        if (all[0] && !seen.includes(all[0].attempt)) seen.push(all[0].attempt);
+        return all.length === 1 && all[0].attempt === 3 && all[0].status === 'failed' ? all : null;
       }, 'three failed attempts', 35_000);
-      expect(runs.map((r) => [r.attempt, r.max_attempts])).toEqual([
-        [1, 3],
-        [2, 3],
-        [3, 3],
-      ]);
+      expect(runs.map((r) => [r.attempt, r.max_attempts])).toEqual([[3, 3]]);
+      expect(seen[0]).toBeLessThan(3);
       expect(runs[0].error).toMatch(/model exploded/);
-      // retryDelay 1 "minute" = 1 s here: attempts are at least that far apart
-      for (let i = 1; i < runs.length; i++) expect(runs[i].started_at!.getTime() - runs[i - 1].finished_at!.getTime()).toBeGreaterThanOrEqual(900);
+      // retryDelay 1 "minute" = 1 s here: attempts (each an agent run) are at least that far apart
+      const attempts = await db()
+        .selectFrom('agent_runs')
+        .select(['started_at', 'finished_at'])
+        .where('id', 'in', (await db().selectFrom('agent_runs').select('id').where('agent_name', '=', 'background: Deal Watcher').where('started_at', '>=', runs[0].created_at).execute()).map((r) => r.id))
+        .orderBy('started_at')
+        .execute();
+      expect(attempts).toHaveLength(3);
+      for (let i = 1; i < attempts.length; i++) expect(attempts[i].started_at.getTime() - attempts[i - 1].finished_at!.getTime()).toBeGreaterThanOrEqual(900);
       await waitFor(async () => (await agentRow(id)).status === 'paused', 'the agent to be paused');
       const mail = await waitFor(async () => smtp.messages.find((m) => m.to.includes('oncall@accent.test')), 'the error notification');
       expect(mail.headers.subject).toBe('Background agent "Deal Watcher" failed and was paused');
@@ -354,18 +363,42 @@ describe('background agents on the server', () => {
       ]);
       expect(first.error).toBe('Delivery failed: webhook');
       const second = await waitFor(async () => (await runsOf(id)).find((r) => r.attempt === 2 && r.status === 'succeeded'), 'the retry to succeed');
+      // the same row, attempt 2: the feed entry of the first attempt is kept, the webhook is sent now
+      expect(second.id).toBe(first.id);
+      expect(await runsOf(id)).toHaveLength(1);
       expect(second.deliveries).toEqual([
-        { channel: 'dashboard', status: 'skipped', detail: 'Already delivered by an earlier attempt' },
+        { channel: 'dashboard', status: 'sent', detail: 'Added to the results feed' },
         { channel: 'webhook', status: 'sent', detail: 'Delivered (HTTP 200)' },
       ]);
       expect(hooks.requests.filter((r) => r.path === '/flaky')).toHaveLength(2);
+    });
+
+    it('a job retried after its process died continues the same run row (attempt 2), which the sweep had marked interrupted', async () => {
+      const id = await insertAgent({ dataSources: ['pipedrive'] });
+      const agent = await agentRow(id);
+      const jobId = randomUUID();
+      // the first attempt's process died mid-run: its row is left running, its lease expired
+      const lost = await db()
+        .insertInto('background_runs')
+        .values({ agent_id: id, library_id: agent.library_id, owner_id: agent.owner_id, agent_name: 'Deal Watcher', trigger: 'schedule', status: 'running', format: 'markdown', started_at: new Date(), attempt: 1, max_attempts: 4, job_id: jobId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`UPDATE background_runs SET lease_expires_at = now() - interval '1 second' WHERE id = ${lost.id}`.execute(db());
+      expect(await ctx.app.runLeases.sweep()).toContainEqual({ table: 'background_runs', id: lost.id });
+      expect(await runRow(lost.id)).toMatchObject({ status: 'failed', error: RUN_INTERRUPTED });
+      // pg-boss hands the job out again (its heartbeat was lost): the same job, retryCount 1
+      const job = { id: jobId, name: BACKGROUND_QUEUES.run, data: { agentId: id, libraryId: agent.library_id, trigger: 'schedule' as const }, retryCount: 1, retryLimit: 3, createdOn: new Date(), signal: new AbortController().signal };
+      await ctx.app.background.runner.handleJob(job as unknown as Parameters<typeof ctx.app.background.runner.handleJob>[0]);
+      const runs = await runsOf(id);
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ id: lost.id, status: 'succeeded', attempt: 2, max_attempts: 4, error: null, job_id: jobId });
     });
 
     it('pauses even when pauseOnError was stored false: loading turns it into true (spec §4.4)', async () => {
       model.setDefaultReply({ status: 500, error: 'still broken' });
       const id = await insertAgent({ maxRetries: 1, retryDelay: 1, pauseOnError: false, dataSources: ['pipedrive'] });
       await ctx.app.inject({ method: 'POST', url: `/api/v1/background-agents/${id}/run`, headers: admin.headers });
-      await waitFor(async () => (await runsOf(id)).filter((r) => r.status === 'failed').length === 2, 'two failed attempts', 30_000);
+      await waitFor(async () => (await runsOf(id)).some((r) => r.attempt === 2 && r.status === 'failed'), 'two failed attempts', 30_000);
       await waitFor(async () => (await agentRow(id)).status === 'paused', 'the agent to be paused');
     });
   });

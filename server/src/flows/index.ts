@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
+import type { RunLeases } from '../run-leases/leases.js';
 import { ensureQueue, type JobWithMetadata, type PgBoss, type Scheduler } from '../scheduler/index.js';
 import { reconcileFlowSchedules } from './deploy.js';
 import { createFlowRunner, FLOW_QUEUE, type FlowRunJob, type FlowRunner, type FlowsOptions } from './runner.js';
@@ -24,6 +25,7 @@ export interface FlowsDeps {
   credentials?: CredentialStore;
   log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
   options?: FlowsOptions;
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 export function createFlows(deps: FlowsDeps): Flows {

@@ -16,6 +16,7 @@ import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { toIso, toJson } from '../db/values.js';
+import { noLeases, type RunLeases } from '../run-leases/leases.js';
 import type { JobWithMetadata, Scheduler } from '../scheduler/index.js';
 import { FlowValidationError, prepareFlow, runFlow, type FlowContext, type PreparedFlow } from './engine.js';
 import { withFlowTables, type StoredFlowRunStatus } from './tables.js';
@@ -65,6 +66,8 @@ export interface FlowRunnerDeps {
   scheduler: Scheduler;
   log: { error(error: unknown, message: string): void };
   options?: FlowsOptions;
+  /** each run holds a lease while it works (a run whose process died is failed by the sweep) */
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 const FINISHED: StoredFlowRunStatus[] = ['succeeded', 'failed', 'cancelled'];
@@ -129,20 +132,25 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   async function execute(prepared: PreparedFlow, flow: StoredFlow, runId: string, trigger: FlowRunTrigger, payload: unknown, requestedBy: string | null, signal: AbortSignal): Promise<FlowRun> {
-    await db.updateTable('flow_runs').set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', runId).execute();
-    const ended = runStarted('flow');
-    let run: FlowRun;
+    const lease = (deps.leases ?? noLeases).hold('flow_runs', runId);
     try {
-      run = await runFlow(prepared, { payload, trigger, runId, signal, context: await contextFor(flow, requestedBy) });
-    } catch (error) {
-      // the engine answers failed runs itself; this is a fault outside any node
-      log.error(error, `Flow ${flow.id} run ${runId} failed outside its nodes`);
-      const failed = failedRun(error instanceof Error ? error.message : String(error), new Date());
-      run = { id: runId, flow_id: flow.id, trigger, payload, ...failed };
+      await db.updateTable('flow_runs').set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', runId).execute();
+      const ended = runStarted('flow');
+      let run: FlowRun;
+      try {
+        run = await runFlow(prepared, { payload, trigger, runId, signal, context: await contextFor(flow, requestedBy) });
+      } catch (error) {
+        // the engine answers failed runs itself; this is a fault outside any node
+        log.error(error, `Flow ${flow.id} run ${runId} failed outside its nodes`);
+        const failed = failedRun(error instanceof Error ? error.message : String(error), new Date());
+        run = { id: runId, flow_id: flow.id, trigger, payload, ...failed };
+      }
+      await finish(runId, flow.id, run);
+      ended({ failed: run.status !== 'succeeded' });
+      return { ...run, id: runId };
+    } finally {
+      lease.release();
     }
-    await finish(runId, flow.id, run);
-    ended({ failed: run.status !== 'succeeded' });
-    return { ...run, id: runId };
   }
 
   /** Test Flow (and other inline runs): throws FlowValidationError before recording anything. */

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
+import type { RunLeases } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { ensureQueue, type JobWithMetadata, type PgBoss, type Queue, type Scheduler } from '../scheduler/index.js';
 import { createDeliverer } from './deliver.js';
@@ -45,12 +46,13 @@ export interface MissionsDeps {
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'allowPrivateWebhooks' | 'webhookSigningSecret'>;
   log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
   options?: MissionsOptions;
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 export function createMissions(deps: MissionsDeps): Missions {
   const { db, scheduler, runtime, config, log, options = {} } = deps;
   const deliverer = createDeliverer(config);
-  const runner = createMissionRunner({ db, runtime, deliverer, log });
+  const runner = createMissionRunner({ db, runtime, deliverer, log, leases: deps.leases });
   const reconciler = createReconciler({ db, scheduler, log, options });
   const runQueue: RunQueueOptions = { ...DEFAULT_RUN_QUEUE, ...options.runQueue };
 

@@ -18,6 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { toIso, toJson } from '../db/values.js';
 import { findRunner } from '../runtime/access.js';
+import { noLeases, RUN_INTERRUPTED, type RunLeases } from '../run-leases/leases.js';
 import { RunError } from '../runtime/errors.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import type { JobWithMetadata, PgBoss } from '../scheduler/index.js';
@@ -61,6 +62,8 @@ export interface MissionRunnerDeps {
   runtime: Runtime;
   deliverer: Deliverer;
   log: { error(error: unknown, message: string): void };
+  /** the run holds a lease while it works (a run whose process died is failed by the sweep) */
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 const FINISHED = ['succeeded', 'failed'] as const;
@@ -126,60 +129,75 @@ export function createMissionRunner(deps: MissionRunnerDeps) {
     if (!run) return { outcome: 'skipped', reason: 'the run was deleted with its mission' };
     let ranStatus: 'succeeded' | 'failed' | null = null;
 
-    if (run.status === 'queued' || run.status === 'running') {
-      await db
-        .updateTable('mission_runs')
-        .set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` })
-        .where('id', '=', runId)
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
-      const mission = await loadMission(run.mission_id);
-      if (!mission) return { outcome: 'skipped', reason: 'the mission was deleted' };
-      const ended = runStarted('mission');
-
-      let result: { status: 'succeeded' | 'failed'; output: string | null; error: string | null; agentRunId: string | null };
-      const owner = await findRunner(deps.db, mission.user_id);
-      if (!owner || owner.libraryId !== mission.library_id) {
-        result = { status: 'failed', output: null, error: RUN_MESSAGES_MISSION.ownerInactive, agentRunId: null };
-      } else {
-        try {
-          const answer = await runtime.runAgent({
-            libraryId: mission.library_id,
-            user: owner,
-            agentName: mission.agent_id,
-            query: mission.prompt,
-            params: paramsOf(mission.parameters),
-            threadId: '',
-            useHistory: false,
-            saveHistory: false,
-            maxHistoryItems: 0,
-            source: 'mission',
-            signal: job.signal,
-          });
-          if (answer.status === 'succeeded') {
-            result = { status: 'succeeded', output: answer.output, error: null, agentRunId: answer.runId };
-          } else {
-            // the agent's fallback answered (source 'mission'); the run keeps the real error
-            const agentRun = await deps.db.selectFrom('agent_runs').select('error').where('id', '=', answer.runId).executeTakeFirst();
-            result = { status: 'failed', output: null, error: agentRun?.error ?? 'The agent run failed', agentRunId: answer.runId };
-          }
-        } catch (error) {
-          // The job expired or the worker is stopping: fail the job so pg-boss retries it (this row is reused).
-          if (job.signal.aborted && !isLastAttempt(job)) throw error;
-          if (error instanceof RunError) result = { status: 'failed', output: null, error: error.detail, agentRunId: null };
-          else if (isLastAttempt(job)) result = { status: 'failed', output: null, error: (error as Error).message, agentRunId: null };
-          else throw error;
-        }
+    // a run the sweep failed because its process died: the job's retry carries it on
+    const interrupted = run.status === 'failed' && run.error === RUN_INTERRUPTED;
+    if (run.status === 'queued' || run.status === 'running' || interrupted) {
+      const lease = (deps.leases ?? noLeases).hold('mission_runs', runId);
+      let outcome: Awaited<ReturnType<typeof carryOut>>;
+      try {
+        outcome = await carryOut(runId, run.mission_id, job);
+      } finally {
+        lease.release();
       }
-      const finished = await finish(runId, result);
-      ended({ failed: result.status !== 'succeeded' });
-      if (finished) ranStatus = result.status;
+      if (outcome === 'skipped') return { outcome: 'skipped', reason: 'the mission was deleted' };
+      ranStatus = outcome;
       run = await loadRun(runId);
       if (!run) return { outcome: 'skipped', reason: 'the run was deleted with its mission' };
     }
 
     await deliver(run.id);
     return ranStatus ? { outcome: 'ran', runId, status: ranStatus } : { outcome: 'delivered', runId };
+  }
+
+  /** Runs the agent for a started (or interrupted) run and records the outcome; null when it was finished meanwhile. */
+  async function carryOut(runId: string, missionId: string, job: Pick<JobWithMetadata, 'signal' | 'retryCount' | 'retryLimit'>): Promise<'succeeded' | 'failed' | 'skipped' | null> {
+    await db
+      .updateTable('mission_runs')
+      .set((eb) => ({ status: 'running', error: null, finished_at: null, started_at: sql<Date>`coalesce(started_at, now())`, attempt: eb('attempt', '+', 1) }))
+      .where('id', '=', runId)
+      .where((eb) => eb.or([eb('status', 'in', ['queued', 'running']), eb.and([eb('status', '=', 'failed'), eb('error', '=', RUN_INTERRUPTED)])]))
+      .execute();
+    const mission = await loadMission(missionId);
+    if (!mission) return 'skipped';
+    const ended = runStarted('mission');
+
+    let result: { status: 'succeeded' | 'failed'; output: string | null; error: string | null; agentRunId: string | null };
+    const owner = await findRunner(deps.db, mission.user_id);
+    if (!owner || owner.libraryId !== mission.library_id) {
+      result = { status: 'failed', output: null, error: RUN_MESSAGES_MISSION.ownerInactive, agentRunId: null };
+    } else {
+      try {
+        const answer = await runtime.runAgent({
+          libraryId: mission.library_id,
+          user: owner,
+          agentName: mission.agent_id,
+          query: mission.prompt,
+          params: paramsOf(mission.parameters),
+          threadId: '',
+          useHistory: false,
+          saveHistory: false,
+          maxHistoryItems: 0,
+          source: 'mission',
+          signal: job.signal,
+        });
+        if (answer.status === 'succeeded') {
+          result = { status: 'succeeded', output: answer.output, error: null, agentRunId: answer.runId };
+        } else {
+          // the agent's fallback answered (source 'mission'); the run keeps the real error
+          const agentRun = await deps.db.selectFrom('agent_runs').select('error').where('id', '=', answer.runId).executeTakeFirst();
+          result = { status: 'failed', output: null, error: agentRun?.error ?? 'The agent run failed', agentRunId: answer.runId };
+        }
+      } catch (error) {
+        // The job expired or the worker is stopping: fail the job so pg-boss retries it (this row is reused).
+        if (job.signal.aborted && !isLastAttempt(job)) throw error;
+        if (error instanceof RunError) result = { status: 'failed', output: null, error: error.detail, agentRunId: null };
+        else if (isLastAttempt(job)) result = { status: 'failed', output: null, error: (error as Error).message, agentRunId: null };
+        else throw error;
+      }
+    }
+    const finished = await finish(runId, result);
+    ended({ failed: result.status !== 'succeeded' });
+    return finished ? result.status : null;
   }
 
   /**

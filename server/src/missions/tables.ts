@@ -53,6 +53,8 @@ export interface MissionRunsTable {
   created_at: GeneratedTimestamp;
   /** 006: who asked for a manual run (null for scheduled runs) */
   requested_by: Nullable<string>;
+  /** 030: how many times a job has started this run (a retried job continues the row) */
+  attempt: Generated<number>;
 }
 
 export interface MissionTables {

@@ -36,6 +36,7 @@ import { RUN_MESSAGES, RunError } from './errors.js';
 import { appendHistory, loadHistory, threadKey } from './history.js';
 import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
 import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, providerSettings, type ResolvedModel, type RuntimeProvider } from './providers.js';
+import { noLeases, type RunLeases } from '../run-leases/leases.js';
 import { finishRun, startRun } from './runs.js';
 import { modelCallEnded, runStarted } from '../observability/metrics.js';
 import { earlierStepsContext, placesQuery, placesStepOutput, renderTemplate, templateValues } from './templating.js';
@@ -54,6 +55,8 @@ export interface RuntimeDeps {
   agentCache?: AgentCacheOptions;
   /** tools from the library's MCP servers (absent: steps' MCP tools are reported missing) */
   mcp?: McpRuntimeOptions;
+  /** each run holds a lease while it works (a run whose process died is failed by the sweep) */
+  leases?: Pick<RunLeases, 'hold'>;
 }
 
 export interface RunAgentInput {
@@ -255,12 +258,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
 
     const libraryAccess = input.libraryAccess ?? libraryAccessOf(input.source, input.user);
     const reads = runLibraryReads(transact, { runId, access: libraryAccess });
+    const lease = (deps.leases ?? noLeases).hold('agent_runs', runId);
+    const complete = (result: Parameters<typeof finishRun>[2]) => finishRun(db, runId, result).finally(() => lease.release());
     const trace: RunTrace = { steps: [], fallback: null, escalated: false, depth, thread_key: key };
     const ended = runStarted('agent');
     // totals of the steps that ran, failed ones included (their tokens and model time were spent too)
     const finish = (status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) => {
       ended({ failed: status !== 'succeeded' });
-      return finishRun(db, runId, {
+      return complete({
         status,
         output,
         error,
@@ -278,7 +283,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const durationMs = performance.now() - startedAt;
       const completed = input.answered
         .then(() =>
-          finishRun(db, runId, {
+          complete({
             status,
             output,
             error,

@@ -47,7 +47,7 @@ export interface SchedulerOptions {
   enabled?: boolean;
   log?: SchedulerLog;
   timing?: SchedulerTiming;
-  /** Graceful stop: how long active jobs may still run. Default 8 s (main.ts exits after 10 s). */
+  /** Graceful stop: how long active jobs may still run. Default 8 s (main.ts passes SHUTDOWN_GRACE_MS). */
   stopTimeoutMs?: number;
   /** Connections of pg-boss's own pool on PostgreSQL. Default 4. */
   maxConnections?: number;
@@ -93,6 +93,7 @@ export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'ur
   let boss: PgBoss | null = null;
   let running = false;
   let starting: Promise<void> | null = null;
+  let stopping: Promise<void> | null = null;
 
   function constructorOptions(): ConstructorOptions {
     const common: ConstructorOptions = withoutUndefined({
@@ -165,25 +166,33 @@ export function createScheduler(database: Pick<Database, 'kind' | 'pglite' | 'ur
         starting = null;
       }
     },
-    async stop() {
-      if (starting) await starting.catch(() => undefined);
-      if (!boss) return;
-      const instance = boss;
-      running = false;
-      for (const hook of stopHooks) {
-        try {
-          await hook();
-        } catch (error) {
-          log.error(error, 'A job scheduler stop hook failed');
-        }
-      }
-      try {
-        await instance.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs ?? 8_000 });
-      } finally {
-        boss = null;
-      }
+    stop() {
+      // one stop at a time: a shutdown stops the jobs first, then the app's close asks again
+      stopping ??= stopNow().finally(() => {
+        stopping = null;
+      });
+      return stopping;
     },
   };
+
+  async function stopNow(): Promise<void> {
+    if (starting) await starting.catch(() => undefined);
+    if (!boss) return;
+    const instance = boss;
+    running = false;
+    for (const hook of stopHooks) {
+      try {
+        await hook();
+      } catch (error) {
+        log.error(error, 'A job scheduler stop hook failed');
+      }
+    }
+    try {
+      await instance.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs ?? 8_000 });
+    } finally {
+      boss = null;
+    }
+  }
   return scheduler;
 }
 

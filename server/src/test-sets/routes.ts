@@ -26,7 +26,7 @@ import { HttpError } from '../http/errors.js';
 import { successResponseSchema } from '../http/responses.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { ensureQueue, type PgBoss, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
-import { createTestSet, deleteTestSet, failingVersions, getTestSet, getTestSetRun, listTestSets, runTestSetJob, startTestSetRun, updateTestSet } from './service.js';
+import { createTestSet, deleteTestSet, failingVersions, getTestSet, getTestSetRun, listTestSets, runTestSetJob, startTestSetRun, updateTestSet, type RunJobDeps } from './service.js';
 
 export const TEST_SET_MESSAGES = {
   notFound: 'Test set not found',
@@ -44,6 +44,7 @@ export interface TestSetRoutesOptions {
   /** runs go to pg-boss when it runs, else they run in this process */
   scheduler?: Scheduler;
   log?: SchedulerLog;
+  leases?: RunJobDeps['leases'];
 }
 
 export const TEST_SET_QUEUE = 'agent-test-set-run';
@@ -51,8 +52,8 @@ export const TEST_SET_QUEUE = 'agent-test-set-run';
 const idParams = z.object({ id: z.uuid('Test set not found') });
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-export const testSetRoutes: FastifyPluginAsyncZod<TestSetRoutesOptions> = async (app, { db, authenticate, runtime, credentials, providerEnv, scheduler, log }) => {
-  const jobDeps = { db, runtime, credentials, providerEnv };
+export const testSetRoutes: FastifyPluginAsyncZod<TestSetRoutesOptions> = async (app, { db, authenticate, runtime, credentials, providerEnv, scheduler, log, leases }) => {
+  const jobDeps = { db, runtime, credentials, providerEnv, leases };
   const inline = new Set<Promise<void>>();
   scheduler?.onStart(async (boss: PgBoss) => {
     // a case's failure is a result, not a job failure; a crashed worker's job runs again from the start

@@ -1,0 +1,55 @@
+// A graceful shutdown: stop taking new work, let in-flight requests and runs finish for `graceMs`, then
+// mark what remains as interrupted (failed with RUN_INTERRUPTED) and say in the log what was cut.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeRuns, type CutRun, type RunLeases } from './leases.js';
+
+export interface DrainTarget {
+  /** Closes the HTTP server (no new connections; in-flight requests finish) and the app's hooks. */
+  close(): Promise<void>;
+  /** Stops taking jobs now (pg-boss stop, graceful within the grace). */
+  stopJobs(): Promise<void>;
+  leases: RunLeases;
+  log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
+}
+
+export interface DrainResult {
+  /** Everything finished within the grace. */
+  drained: boolean;
+  /** Runs still going after the grace, now marked failed. */
+  cut: CutRun[];
+}
+
+export async function drain(target: DrainTarget, graceMs: number): Promise<DrainResult> {
+  const { leases, log } = target;
+  const started = Date.now();
+  const carrying = leases.held().length;
+  log.info(
+    `Shutting down: no new work; ${carrying === 0 ? 'no runs' : describeRuns(leases.held())} and in-flight requests have ${graceMs / 1000} s to finish`,
+  );
+  const settled = (work: Promise<unknown>, what: string) =>
+    work.then(
+      () => true,
+      (error: unknown) => {
+        log.error(error, `Shutting down: ${what} failed`);
+        return true;
+      },
+    );
+  const finished = Promise.all([
+    settled(target.stopJobs(), 'stopping the job workers'),
+    settled(target.close(), 'closing the server'),
+    leases.whenIdle(graceMs),
+  ]).then(([, , idle]) => idle);
+  const drained = await Promise.race([finished, sleep(graceMs).then(() => false)]);
+  let cut: CutRun[] = [];
+  try {
+    cut = await leases.interruptAll();
+  } catch (error) {
+    log.error(error, 'Shutting down: marking the unfinished runs as interrupted failed (the next sweep does it)');
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (cut.length > 0) log.warn(`Shutdown cut ${describeRuns(cut)} after ${seconds} s: marked failed as interrupted`);
+  else if (!drained) log.warn(`Shutdown after ${seconds} s: requests were still open after the grace and were cut`);
+  else log.info(`Shutdown: everything finished in ${seconds} s`);
+  await leases.stop();
+  return { drained: drained && cut.length === 0, cut };
+}
