@@ -13,7 +13,7 @@ describe('ToastHost', () => {
     jest.useRealTimers();
   });
 
-  it('renders toasts at the top right, 5 rem apart from 2 rem, with status or alert roles', () => {
+  it('renders toasts at the bottom right, 5 rem apart from 2 rem, with status or alert roles', () => {
     render(<ToastHost />);
     act(() => {
       toast.success('Agent Saved!', 'Your agent has been successfully saved and updated.');
@@ -23,8 +23,8 @@ describe('ToastHost', () => {
     const failed = screen.getByRole('alert');
     expect(saved).toHaveTextContent('Agent Saved!Your agent has been successfully saved and updated.');
     expect(failed).toHaveTextContent('Delete failed');
-    expect(saved).toHaveStyle({ top: '2rem' });
-    expect(failed).toHaveStyle({ top: '7rem' });
+    expect(saved).toHaveStyle({ bottom: '2rem' });
+    expect(failed).toHaveStyle({ bottom: '7rem' });
   });
 
   it('closes by itself after 4000 ms plus the 300 ms exit', () => {
@@ -44,7 +44,7 @@ describe('ToastHost', () => {
     expect(screen.queryByText('Careful')).not.toBeInTheDocument();
   });
 
-  it('stacks a toast below a taller one by its measured height, so none covers another', () => {
+  it('stacks a toast above a taller one by its measured height, so none covers another', () => {
     const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       // a two-line toast is 112 px (7 rem) tall, a one-line one 64 px
       const tall = this.textContent?.includes('two lines');
@@ -58,9 +58,9 @@ describe('ToastHost', () => {
         toast.info('Third');
       });
       const [first, second, third] = Array.from(document.querySelectorAll<HTMLElement>('[data-toast-type]'));
-      expect(first).toHaveStyle({ top: '2rem' });
-      expect(second).toHaveStyle({ top: '9.75rem' }); // 2 + 7 + 0.75
-      expect(third).toHaveStyle({ top: '14.75rem' }); // then 5 rem apart
+      expect(first).toHaveStyle({ bottom: '2rem' });
+      expect(second).toHaveStyle({ bottom: '9.75rem' }); // 2 + 7 + 0.75
+      expect(third).toHaveStyle({ bottom: '14.75rem' }); // then 5 rem apart
     } finally {
       rect.mockRestore();
     }

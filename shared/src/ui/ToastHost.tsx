@@ -17,20 +17,22 @@ function remInPx(): number {
 }
 
 /**
- * Where each toast starts, in rem: 2 rem from the top and 5 rem apart (spec 01 §9), further apart
- * when a toast is taller than that (a two-line message), so none covers another.
+ * How far each toast sits from the bottom edge, in rem: 2 rem and 5 rem apart, further apart when a
+ * toast is taller than that (a two-line message), so none covers another. The stack grows upwards
+ * from the bottom right: the top right is where page headers keep their actions (Create, Save,
+ * Deploy), which a toast must never cover.
  */
-export function toastTops(heightsRem: readonly number[]): number[] {
-  const tops: number[] = [];
-  let top = TOAST_TOP_REM;
+export function toastOffsets(heightsRem: readonly number[]): number[] {
+  const offsets: number[] = [];
+  let offset = TOAST_TOP_REM;
   for (const height of heightsRem) {
-    tops.push(top);
-    top += Math.max(TOAST_STACK_GAP_REM, height + TOAST_MIN_SPACE_REM);
+    offsets.push(offset);
+    offset += Math.max(TOAST_STACK_GAP_REM, height + TOAST_MIN_SPACE_REM);
   }
-  return tops;
+  return offsets;
 }
 
-/** Renders the toast bus at the top right, stacked by their measured heights. Mount it once per app. */
+/** Renders the toast bus at the bottom right, stacked by their measured heights. Mount it once per app. */
 export function ToastHost() {
   const toasts = useAtomValue(toastsAtom, { store: getStore() });
   const [heights, setHeights] = useState<Record<string, number>>({});
@@ -38,17 +40,17 @@ export function ToastHost() {
     const rem = Math.round((px / remInPx()) * 100) / 100;
     setHeights((h) => (h[id] === rem ? h : { ...h, [id]: rem }));
   }, []);
-  const tops = toastTops(toasts.map((t) => heights[t.id] ?? 0));
+  const offsets = toastOffsets(toasts.map((t) => heights[t.id] ?? 0));
   return (
     <div className={styles.host}>
       {toasts.map((item, index) => (
-        <ToastCard key={item.id} toast={item} top={tops[index]!} onHeight={onHeight} />
+        <ToastCard key={item.id} toast={item} bottom={offsets[index]!} onHeight={onHeight} />
       ))}
     </div>
   );
 }
 
-function ToastCard({ toast, top, onHeight }: { toast: Toast; top: number; onHeight: (id: string, px: number) => void }) {
+function ToastCard({ toast, bottom, onHeight }: { toast: Toast; bottom: number; onHeight: (id: string, px: number) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const { id } = toast;
   useLayoutEffect(() => {
@@ -70,7 +72,7 @@ function ToastCard({ toast, top, onHeight }: { toast: Toast; top: number; onHeig
       // errors interrupt the screen reader, the rest wait their turn
       role={toast.type === 'error' ? 'alert' : 'status'}
       className={cx(styles.toast, styles[toast.type], toast.leaving && styles.leaving)}
-      style={{ top: `${top}rem` }}
+      style={{ bottom: `${bottom}rem` }}
       data-toast-type={toast.type}
       onMouseEnter={pause}
       onMouseLeave={resume}

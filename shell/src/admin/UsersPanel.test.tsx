@@ -28,6 +28,11 @@ describe('Users: list', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Title', 'Role', 'Team', 'Status', 'Created', 'Actions']);
     const bob = rowOf('Bob Builder');
     expect(cellTexts(bob).slice(0, 2)).toEqual(['bob@accent.local', 'Solutions engineer']);
+    // an email is kept whole on one line (never broken mid-word); a long one ends in … with the full text as its title
+    const email = within(bob).getByText('bob@accent.local');
+    expect(email).toHaveClass('email');
+    expect(email).toHaveAttribute('title', 'bob@accent.local');
+    expect(email.closest('td')).not.toHaveClass('breakable');
     expect(within(bob).getByRole('combobox', { name: 'Role of Bob Builder' })).toHaveDisplayValue('Builder');
     expect(within(bob).getByRole('combobox', { name: 'Team of Bob Builder' })).toHaveDisplayValue('Sales');
     expect(within(bob).getByText('Active')).toBeInTheDocument();

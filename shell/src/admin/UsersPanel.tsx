@@ -150,7 +150,11 @@ export function UsersPanel() {
                       {u.name}
                       {own && <span className={styles.youBadge}>you</span>}
                     </th>
-                    <td className={styles.breakable}>{u.email}</td>
+                    <td>
+                      <span className={styles.email} title={u.email}>
+                        {u.email}
+                      </span>
+                    </td>
                     <td>{u.title || <span className={styles.muted}>—</span>}</td>
                     <td>
                       <select

@@ -199,7 +199,11 @@ describe('FilesPage', () => {
 
     await chooseAction('a.txt', 'Move');
     const dialog = screen.getByRole('dialog', { name: 'Move a.txt' });
+    // the file is already here: Move here is off, and says why
+    expect(within(dialog).getByRole('button', { name: 'Move here' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Move here' })).toHaveAccessibleDescription('a.txt is already in this folder.');
     await userEvent.click(await within(dialog).findByRole('button', { name: /Archive/ }));
+    expect(within(dialog).getByRole('button', { name: 'Move here' })).toBeEnabled();
     expect(within(dialog).getByText('Destination: documents/Archive')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
     await waitFor(() => expect(rows()).toEqual(['Archive', 'a copy.txt']));

@@ -265,6 +265,7 @@ export default function FilesPage() {
           entries={dialog.entries}
           title={`${dialog.kind === 'move' ? 'Move' : 'Copy'} ${dialog.entries.length === 1 ? dialog.entries[0]!.name : `${dialog.entries.length} items`}`}
           submitLabel={dialog.kind === 'move' ? 'Move here' : 'Copy here'}
+          move={dialog.kind === 'move'}
           onClose={() => setDialog(null)}
           onSubmit={async (folder) => {
             const taken = folder === here.folder ? names : (await api.list(bucket, folder)).map((e) => e.name);

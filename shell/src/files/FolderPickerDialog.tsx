@@ -15,17 +15,26 @@ export interface FolderPickerDialogProps {
   start: string;
   /** what is moved or copied: their folders are not offered as destinations */
   entries: readonly FileEntry[];
+  /** a move: the entries' own folder (where they already are) is no destination */
+  move?: boolean;
   onSubmit: (folder: string) => Promise<void>;
   onClose: () => void;
 }
 
-export function FolderPickerDialog({ api, title, submitLabel, bucket, start, entries, onSubmit, onClose }: FolderPickerDialogProps) {
+export function FolderPickerDialog({ api, title, submitLabel, bucket, start, entries, move = false, onSubmit, onClose }: FolderPickerDialogProps) {
   const [folder, setFolder] = useState(start);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listing = useQuery([FILES_QUERY, bucket, folder, 'folders'], async () => (await api.list(bucket, folder)).filter((e) => e.kind === 'folder'));
   const inside = (path: string) => entries.some((e) => e.kind === 'folder' && (path === e.path || path.startsWith(`${e.path}/`)));
   const crumbs = breadcrumbs({ bucket, folder }, bucket).slice(1);
+  const what = entries.length === 1 ? entries[0]!.name : 'These items';
+  // why the chosen folder cannot take the entries, said next to the disabled button
+  const refusal = inside(folder)
+    ? 'A folder cannot go into itself.'
+    : move && folder === start
+      ? `${what} ${entries.length === 1 ? 'is' : 'are'} already in this folder.`
+      : null;
 
   const submit = async () => {
     setBusy(true);
@@ -49,7 +58,7 @@ export function FolderPickerDialog({ api, title, submitLabel, bucket, start, ent
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={busy} disabled={inside(folder)}>
+          <Button onClick={submit} loading={busy} disabled={refusal !== null} aria-describedby={refusal ? 'folder-picker-refusal' : undefined}>
             {submitLabel}
           </Button>
         </>
@@ -87,6 +96,11 @@ export function FolderPickerDialog({ api, title, submitLabel, bucket, start, ent
           </ul>
         ))}
       <p className={styles.muted}>Destination: {folder ? `${bucket}/${folder}` : bucket}</p>
+      {refusal && (
+        <p id="folder-picker-refusal" className={styles.muted}>
+          {refusal}
+        </p>
+      )}
       {error && (
         <p role="alert" className={styles.uploadError}>
           {error}
