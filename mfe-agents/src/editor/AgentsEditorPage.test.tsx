@@ -64,6 +64,22 @@ describe('editor shell', () => {
     }
   });
 
+  it("tells a member at /agents/new that they can't create agents, with no form to fill", async () => {
+    const signOut = signInAs('member');
+    try {
+      const r = renderNew();
+      expect(await screen.findByText("You can't create agents")).toBeInTheDocument();
+      expect(screen.getByText('Your role does not allow creating agents.')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Create New Agent' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add Parameter' })).not.toBeInTheDocument();
+      await r.user.click(screen.getByRole('button', { name: 'Back to Agents' }));
+      expect(r.location()).toBe('/agents');
+    } finally {
+      signOut();
+    }
+  });
+
   it("the Tools tab counts the steps' tools too and shows the integrations they use", async () => {
     const api = fakeApi([listItem('CRM Agent', 'Reads the CRM')], { 'CRM Agent': { steps: [{ ...newStep(0), tools: ['Salesforce API'] }] } });
     const r = renderAgents({ route: '/agents/edit/CRM%20Agent', api });
@@ -365,7 +381,13 @@ describe('steps', () => {
   it("offers the MCP servers' tools by server and attaches one to a step by its ref", async () => {
     const ref = 'mcp:6f1c2b9e-0000-4000-8000-000000000001:find_contact';
     const api = Object.assign(fakeApi([]), {
-      mcpTools: async () => [{ id: '6f1c2b9e-0000-4000-8000-000000000001', name: 'CRM', tools: [{ ref, name: 'find_contact', label: 'CRM » Find contact', description: 'Finds a contact' }] }],
+      mcpTools: async () => [
+        {
+          id: '6f1c2b9e-0000-4000-8000-000000000001',
+          name: 'CRM',
+          tools: [{ ref, name: 'find_contact', label: 'CRM » Find contact', description: 'Finds a contact' }],
+        },
+      ],
     });
     const r = renderAgents({ route: '/agents/new', api });
     await r.user.type(await screen.findByLabelText('Name'), 'Finder');

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, type Agent } from '@accent/agents-common';
+import { roleRefusalText } from '@accent/shared/client';
 import { Button, EmptyState, LoadingState, Tabs, tabPanelProps, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
 import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
@@ -38,6 +39,7 @@ const PANELS: Record<Exclude<EditorTab, 'runs' | 'versions' | 'tests'>, () => Re
 
 export const CREATE_TITLE = 'Create New Agent';
 export const BACK_LABEL = 'Back to Agents';
+export const CANNOT_CREATE_TITLE = "You can't create agents";
 export const DISCARD_MESSAGE = 'You have unsaved changes to this agent. If you go back now, they will be lost.';
 export const TEST_AGENT_LABEL = 'Test Agent';
 export const SAVE_BEFORE_TESTING = 'Save the agent before testing it';
@@ -58,8 +60,22 @@ function savedAgent(baseline: string, fallback: Agent): Agent {
 export function AgentsEditorPage() {
   const params = useParams();
   const [search] = useSearchParams();
+  const canEdit = useCanEdit();
+  const navigate = useNavigate();
   const target = parseEditorTarget(params['*'], search);
   if (!target) return <Navigate to="/agents" replace />;
+  // a member may look at agents but not create one: say so instead of a form whose save is refused
+  if (!canEdit && target.mode !== 'edit') {
+    return (
+      <section className={styles.page}>
+        <EmptyState
+          title={CANNOT_CREATE_TITLE}
+          text={roleRefusalText('creating agents')}
+          action={<Button onClick={() => navigate('/agents')}>{BACK_LABEL}</Button>}
+        />
+      </section>
+    );
+  }
   // A different agent is a fresh editor (save state, messages).
   return <Editor key={targetKey(target)} target={target} />;
 }

@@ -139,6 +139,9 @@ export const FLOW_MESSAGES = {
   emptyTitle: 'No Flows Created Yet',
   emptyText: 'Create your first automated workflow to get started with intelligent process automation',
   emptyButton: 'Create Your First Flow',
+  // a member cannot create flows: their empty list says why it is empty and who fills it
+  memberEmptyTitle: 'No flows to show you',
+  memberEmptyText: 'Administrators and builders create the flows in this library; none is visible to you yet.',
   confirmDelete: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
   renamed: 'Workflow renamed successfully',
   renameFailed: 'Failed to rename workflow',
@@ -151,7 +154,10 @@ export const FLOW_MESSAGES = {
 
 /** Dashboard toasts (§8), title and message. */
 export const FLOW_TOASTS = {
-  databaseConnectionFailed: { title: 'Database Connection Failed', message: 'Unable to connect to the database. Please check your connection and try again.' },
+  databaseConnectionFailed: {
+    title: 'Database Connection Failed',
+    message: 'Unable to connect to the database. Please check your connection and try again.',
+  },
   sampleDataFailed: { title: 'Sample Data Failed', message: 'Could not create sample flows. Please check your connection.' },
   flowNotFound: { title: 'Flow Not Found', message: 'The flow could not be loaded.' },
   databaseError: { title: 'Database Error', message: 'Could not load flow. Please check your connection.' },
@@ -223,13 +229,19 @@ export const conditionNodeDataSchema = z.looseObject({
   /** a dotted path into the node's input, e.g. payload.amount, last.status, <node id>.text */
   field: text,
   /** compared with the field (templated) */
-  value: z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v)), z.string()),
+  value: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v)),
+    z.string(),
+  ),
   /** switch nodes (subtype 'switch'): the first case whose value equals the field's value wins */
   cases: z.array(switchCaseSchema).default([]),
   defaultHandle: z.string().min(1).default(SWITCH_DEFAULT_HANDLE),
 });
 
-const headersSchema = z.preprocess((v) => (v === null || v === '' ? undefined : v), z.union([z.record(z.string(), z.coerce.string()), z.string()]).optional());
+const headersSchema = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z.union([z.record(z.string(), z.coerce.string()), z.string()]).optional(),
+);
 
 export const actionNodeDataSchema = z.looseObject({
   label,
@@ -285,8 +297,14 @@ export const flowEdgeSchema = z.looseObject({
   id: z.string().min(1),
   source: z.string().min(1),
   target: z.string().min(1),
-  sourceHandle: z.string().nullish().transform((v) => v ?? null),
-  targetHandle: z.string().nullish().transform((v) => v ?? null),
+  sourceHandle: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  targetHandle: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   type: z.string().default('default'),
   animated: z.boolean().default(true),
   style: z.record(z.string(), z.unknown()).default(() => ({ ...FLOW_EDGE_STYLE })),
@@ -403,7 +421,13 @@ export function defaultNodeData(type: FlowNodeType, nodeSubtype: string, nodeLab
   }
 }
 
-export function newFlowNode(input: { id: string; type: FlowNodeType; subtype: string; position: { x: number; y: number }; label?: string }): FlowNode {
+export function newFlowNode(input: {
+  id: string;
+  type: FlowNodeType;
+  subtype: string;
+  position: { x: number; y: number };
+  label?: string;
+}): FlowNode {
   return flowNodeSchema.parse({
     id: input.id,
     type: input.type,
@@ -414,7 +438,13 @@ export function newFlowNode(input: { id: string; type: FlowNodeType; subtype: st
   });
 }
 
-export function newFlowEdge(input: { id?: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null }): FlowEdge {
+export function newFlowEdge(input: {
+  id?: string;
+  source: string;
+  target: string;
+  sourceHandle?: string | null;
+  targetHandle?: string | null;
+}): FlowEdge {
   return flowEdgeSchema.parse({
     id: input.id ?? `edge-${input.source}-${input.sourceHandle ?? 'out'}-${input.target}`,
     source: input.source,
@@ -427,7 +457,13 @@ export function newFlowEdge(input: { id?: string; source: string; target: string
 /** A new flow (§2.2): "New Workflow", draft, one webhook trigger "Start Trigger" at 100,100. */
 export function newFlow(options: { now?: Date; id?: string } = {}): Flow {
   const now = (options.now ?? new Date()).toISOString();
-  const trigger = newFlowNode({ id: 'trigger-1', type: 'trigger', subtype: 'webhook', position: { x: 100, y: 100 }, label: FLOW_MESSAGES.startTriggerLabel });
+  const trigger = newFlowNode({
+    id: 'trigger-1',
+    type: 'trigger',
+    subtype: 'webhook',
+    position: { x: 100, y: 100 },
+    label: FLOW_MESSAGES.startTriggerLabel,
+  });
   return {
     id: options.id ?? flowId(options.now?.getTime()),
     name: FLOW_MESSAGES.newFlowName,
@@ -520,7 +556,8 @@ export function parseFlowImport(file: unknown, now: Date = new Date()): FlowImpo
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error(FLOW_MESSAGES.invalidFile);
   const { version, flows, exportedAt } = json as { version?: unknown; flows?: unknown; exportedAt?: unknown };
-  if ((typeof version !== 'string' && typeof version !== 'number') || version === '' || !Array.isArray(flows)) throw new Error(FLOW_MESSAGES.invalidFile);
+  if ((typeof version !== 'string' && typeof version !== 'number') || version === '' || !Array.isArray(flows))
+    throw new Error(FLOW_MESSAGES.invalidFile);
 
   const stamp = now.toISOString();
   const valid: Flow[] = [];
@@ -561,10 +598,16 @@ export function parseFlowImport(file: unknown, now: Date = new Date()): FlowImpo
 }
 
 /** Dashboard search (§5): case-insensitive over name, description or status; `status` 'all' or empty keeps all. */
-export function filterFlows<T extends Pick<Flow, 'name' | 'description' | 'status'>>(flows: T[], query: string, status: FlowStatus | 'all' | '' = 'all'): T[] {
+export function filterFlows<T extends Pick<Flow, 'name' | 'description' | 'status'>>(
+  flows: T[],
+  query: string,
+  status: FlowStatus | 'all' | '' = 'all',
+): T[] {
   const q = query.trim().toLowerCase();
   return flows.filter(
-    (f) => (!status || status === 'all' || f.status === status) && (!q || [f.name, f.description, f.status].some((v) => (v ?? '').toLowerCase().includes(q))),
+    (f) =>
+      (!status || status === 'all' || f.status === status) &&
+      (!q || [f.name, f.description, f.status].some((v) => (v ?? '').toLowerCase().includes(q))),
   );
 }
 

@@ -41,12 +41,15 @@ describe('AI Flows dashboard', () => {
   it('a member sees the flows read-only: no create, import or card actions, and nothing is seeded', async () => {
     const api = fakeApi([]);
     renderFlows({ api, role: 'member' });
-    expect(await screen.findByText('No Flows Created Yet')).toBeInTheDocument();
+    // the empty list says why it is empty, and there is no Export of nothing
+    expect(await screen.findByText('No flows to show you')).toBeInTheDocument();
+    expect(screen.getByText('Administrators and builders create the flows in this library; none is visible to you yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No Flows Created Yet')).not.toBeInTheDocument();
     await waitFor(() => expect(api.listFlows).toHaveBeenCalled());
     expect(api.insertFlows).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Create New Flow' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
   });
 
   it("a member's cards open the flow but offer no duplicate or delete; the card says 1 run, not 1 runs", async () => {
@@ -55,6 +58,7 @@ describe('AI Flows dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Actions for Lead Scoring' })).not.toBeInTheDocument();
     expect(cardOf('Lead Scoring')).toHaveTextContent('1 run');
     expect(cardOf('Lead Scoring')).not.toHaveTextContent('1 runs');
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 
   it('searches name, description or status, case-insensitively', async () => {
@@ -75,7 +79,11 @@ describe('AI Flows dashboard', () => {
     const r = await ready();
     await r.user.click(screen.getByRole('button', { name: /Status filter: All Statuses/ }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['All Statuses', 'active', 'draft', 'inactive']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['All Statuses', 'active', 'draft', 'inactive']);
     await r.user.click(within(menu).getByRole('menuitem', { name: 'draft' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(cardNames()).toEqual(['Newsletter']);
@@ -140,7 +148,10 @@ describe('AI Flows dashboard', () => {
     api.listFlows.mockRejectedValue(new Error('database error: offline'));
     const r = renderFlows({ api });
     await screen.findByText('No Flows Created Yet');
-    expect(r.notify.error).toHaveBeenCalledWith('Database Connection Failed', 'Unable to connect to the database. Please check your connection and try again.');
+    expect(r.notify.error).toHaveBeenCalledWith(
+      'Database Connection Failed',
+      'Unable to connect to the database. Please check your connection and try again.',
+    );
     expect(api.insertFlows).not.toHaveBeenCalled();
   });
 
@@ -244,7 +255,9 @@ describe('AI Flows dashboard', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File([good], 'flows.json')] } });
     });
-    await waitFor(() => expect(r.notify.error).toHaveBeenCalledWith('Import Failed', 'Could not import flows. Please check the file format and your connection.'));
+    await waitFor(() =>
+      expect(r.notify.error).toHaveBeenCalledWith('Import Failed', 'Could not import flows. Please check the file format and your connection.'),
+    );
   });
 });
 

@@ -5,7 +5,20 @@ import { useNavigate } from 'react-router';
 import { filterFlows, FLOW_MESSAGES, FLOW_STATUSES, FLOW_TOASTS, type Flow, type FlowStatus } from '@accent/flows-common';
 import { useCanBuild, useSession } from '@accent/shared/client';
 import type { FlowSummary } from '../data/flows.js';
-import { Button, CardGrid, ConfirmDialog, EmptyState, GridCard, LoadingState, Menu, Page, PageHeader, PageToolbar, SearchField, useQuery } from '@accent/shared/ui';
+import {
+  Button,
+  CardGrid,
+  ConfirmDialog,
+  EmptyState,
+  GridCard,
+  LoadingState,
+  Menu,
+  Page,
+  PageHeader,
+  PageToolbar,
+  SearchField,
+  useQuery,
+} from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { sampleFlows } from './sampleFlows.js';
@@ -88,7 +101,15 @@ export function FlowsDashboardPage() {
     }
     const stamp = env.now().toISOString();
     // The dashboard's own duplicate keeps the original status (spec 02 §4.1).
-    const copy: Flow = { ...original, id: env.newFlowId(), name: `${original.name} (Copy)`, executionCount: 0, successRate: 0, createdAt: stamp, updatedAt: stamp };
+    const copy: Flow = {
+      ...original,
+      id: env.newFlowId(),
+      name: `${original.name} (Copy)`,
+      executionCount: 0,
+      successRate: 0,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
     try {
       await api.insertFlow(copy, user);
       const t = FLOW_TOASTS.duplicated(copy.name);
@@ -162,15 +183,25 @@ export function FlowsDashboardPage() {
         subtitle="Build, test and deploy automated AI workflows."
         actions={
           <>
-            <Button variant="secondary" onClick={() => void exportAll()}>
-              Export
-            </Button>
+            {/* a member with no visible flows has nothing to export (builders keep it: it says so) */}
+            {(canEdit || flows.length > 0) && (
+              <Button variant="secondary" onClick={() => void exportAll()}>
+                Export
+              </Button>
+            )}
             {canEdit && (
               <>
                 <Button variant="secondary" onClick={() => fileInput.current?.click()}>
                   Import
                 </Button>
-                <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(e) => void importFile(e)} />
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept=".json,application/json"
+                  hidden
+                  data-testid="import-input"
+                  onChange={(e) => void importFile(e)}
+                />
                 <Button onClick={createFlow}>Create New Flow</Button>
               </>
             )}
@@ -185,7 +216,12 @@ export function FlowsDashboardPage() {
           align="end"
           items={statusItems}
           trigger={(props) => (
-            <button {...props} type="button" className={styles.filterButton} aria-label={`Status filter: ${status === 'all' ? FLOW_MESSAGES.allStatuses : status}`}>
+            <button
+              {...props}
+              type="button"
+              className={styles.filterButton}
+              aria-label={`Status filter: ${status === 'all' ? FLOW_MESSAGES.allStatuses : status}`}
+            >
               {status === 'all' ? FLOW_MESSAGES.allStatuses : status} ▾
             </button>
           )}
@@ -196,15 +232,9 @@ export function FlowsDashboardPage() {
         <LoadingState text="Loading flows..." />
       ) : flows.length === 0 ? (
         <EmptyState
-          title={FLOW_MESSAGES.emptyTitle}
-          text={canEdit ? FLOW_MESSAGES.emptyText : undefined}
-          action={
-            canEdit ? (
-              <Button onClick={createFlow}>
-                {FLOW_MESSAGES.emptyButton}
-              </Button>
-            ) : undefined
-          }
+          title={canEdit ? FLOW_MESSAGES.emptyTitle : FLOW_MESSAGES.memberEmptyTitle}
+          text={canEdit ? FLOW_MESSAGES.emptyText : FLOW_MESSAGES.memberEmptyText}
+          action={canEdit ? <Button onClick={createFlow}>{FLOW_MESSAGES.emptyButton}</Button> : undefined}
         />
       ) : visible.length === 0 ? (
         <EmptyState title="No flows match your search" text="Try another search or status." />

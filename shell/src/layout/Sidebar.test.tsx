@@ -34,6 +34,17 @@ describe('Sidebar', () => {
     expect(navLink('Admin')).toHaveAttribute('href', '/admin');
   });
 
+  it('shows a member the admin-mode items without the Admin link, which would only say no permission', async () => {
+    await session.signIn(MEMBER);
+    try {
+      await renderWithProviders(<Sidebar />, '/home');
+      expect(labels()).toEqual(['Home', 'Agents', 'Flows', 'Magic Pages', 'Missions', 'Knowledge', 'Files']);
+      expect(navLink('Admin')).toBeNull();
+    } finally {
+      await session.signIn(ADMIN);
+    }
+  });
+
   it('shows the end-user items under /end-user', async () => {
     await renderWithProviders(<Sidebar />, '/end-user/dashboard');
     expect(labels()).toEqual(['Dashboard', 'My Team', 'Magic Pages', 'Missions', 'Files']);

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '@accent/shared';
+import { useSession } from '@accent/shared/client';
 import { ChevronIcon } from '../app/icons.js';
 import { Logo } from './Logo.js';
 import { ADMIN_LINK, CONTENT_FLAG_EVENT, isContentEnabled, mainItemsFor, modeForPath, type NavItem } from './navItems.js';
@@ -41,6 +42,7 @@ export interface SidebarProps {
 
 export function Sidebar({ defaultExpanded = false }: SidebarProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
+  const isAdmin = useSession().user?.role === 'admin';
   const { pathname } = useLocation();
   const mode = modeForPath(pathname);
   const contentEnabled = useContentFlag();
@@ -85,7 +87,8 @@ export function Sidebar({ defaultExpanded = false }: SidebarProps) {
               </li>
             ))}
           </ul>
-          {mode === 'admin' && (
+          {/* only administrators may use Admin: others would meet "no permission" there */}
+          {mode === 'admin' && isAdmin && (
             <>
               <hr className={styles.divider} />
               <ul className={styles.list}>
@@ -111,12 +114,7 @@ function SidebarLink({ item, expanded }: { item: NavItem; expanded: boolean }) {
   // pointing at or tabbing to an item says the user may go there
   const warm = () => void warmArea(item.to);
   return (
-    <NavLink
-      to={item.to}
-      className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
-      onPointerEnter={warm}
-      onFocus={warm}
-    >
+    <NavLink to={item.to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`} onPointerEnter={warm} onFocus={warm}>
       <Icon size={20} />
       <span className={expanded ? styles.label : styles.srOnly}>{item.label}</span>
       {item.badge && <span className={expanded ? styles.badge : styles.srOnly}>{item.badge}</span>}
