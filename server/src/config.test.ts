@@ -92,6 +92,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE: must be true or false'],
     [{ PAGE_CHAT_RATE_LIMIT: '0' }, 'PAGE_CHAT_RATE_LIMIT: must be at least 1'],
+    [{ DATABASE_CONNECT_ATTEMPTS: '0' }, 'DATABASE_CONNECT_ATTEMPTS: must be at least 1'],
     [{ LOGIN_ADDRESS_RATE_LIMIT: 'lots' }, 'LOGIN_ADDRESS_RATE_LIMIT: must be a number'],
     [{ ACCENT_REMOTES: '{not json' }, 'ACCENT_REMOTES: must be a JSON array'],
     [{ ACCENT_MASTER_KEY: Buffer.alloc(16).toString('base64') }, 'ACCENT_MASTER_KEY: must be 32 bytes in base64'],

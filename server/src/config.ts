@@ -63,6 +63,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // how many times start-up tries to reach DATABASE_URL (waiting 1, 2, 4 … up to 30 s between) before it gives up
+  DATABASE_CONNECT_ATTEMPTS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
   NODE_ENV: z.string().default('development'),
@@ -204,6 +206,8 @@ export interface Config {
   host: string;
   /** Set: a real PostgreSQL through `pg`. Unset: embedded PGlite in `<dataDir>/pglite`. */
   databaseUrl?: string;
+  /** DATABASE_CONNECT_ATTEMPTS: tries to reach PostgreSQL at start-up before giving up */
+  databaseConnectAttempts: number;
   dataDir: string;
   jwtSecret: string;
   nodeEnv: string;
@@ -303,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseConnectAttempts: e.DATABASE_CONNECT_ATTEMPTS,
     dataDir,
     jwtSecret,
     nodeEnv: e.NODE_ENV,

@@ -1,7 +1,8 @@
 // Entry point: configuration, database (migrated, seeded when embedded), HTTP server, clean shutdown.
 import { API_DOCS_PATH, buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { databaseTargetFor, openDatabase, type Database } from './db/database.js';
+import { openDatabaseWithRetry } from './db/connect.js';
+import { databaseTargetFor, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_CREDENTIALS, seedDemoData } from './db/seed.js';
 import { drain } from './run-leases/shutdown.js';
@@ -25,7 +26,8 @@ function readConfig(): Config {
 async function openDatabaseOrExit(config: Config): Promise<Database> {
   const target = databaseTargetFor(config);
   try {
-    return await openDatabase(target);
+    // PostgreSQL away at start (not up yet, restarting): wait for it, within DATABASE_CONNECT_ATTEMPTS
+    return await openDatabaseWithRetry(target, { attempts: config.databaseConnectAttempts, log: (line) => console.warn(line) });
   } catch (error) {
     const where = target.kind === 'postgres' ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${target.dataDir}`;
     console.error(`Cannot open ${where}: ${(error as Error).message}`);

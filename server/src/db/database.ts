@@ -174,8 +174,14 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (error) => tell(error));
   pool.on('connect', (client) => client.on('error', () => undefined));
   // Fail at start with a clear error rather than on the first request.
-  const probe = await pool.connect();
-  probe.release();
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    // nothing may stay open behind a failed start (start-up tries again with a new pool)
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',

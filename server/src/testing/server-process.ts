@@ -20,8 +20,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts main.js on a free port (127.0.0.1) with `env` over test defaults; resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts main.js on a free port (127.0.0.1) with `env` over test defaults; resolves once it listens.
+ * `onOutput` hears everything it has written so far at each write, also while it starts.
+ */
+export async function startServerProcess(env: Record<string, string>, onOutput?: (output: string) => void): Promise<ServerProcess> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run pnpm --filter @accent/server build first`);
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
@@ -43,6 +46,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const base = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      onOutput?.(output);
       const match = /running at http:\/\/localhost:(\d+)/.exec(output);
       if (match) resolve(`http://127.0.0.1:${match[1]}`);
     };
