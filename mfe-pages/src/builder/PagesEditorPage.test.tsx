@@ -7,7 +7,13 @@ import { CANVAS_ERROR_TEXT } from './CanvasErrorBoundary.js';
 
 const canvasCards = () => screen.queryAllByTestId('canvas-component');
 const header = component('h1', 'header', { title: 'Acme assistant', persona: 'Helps Acme', backgroundColor: '#112233' });
-const crm = component('c1', 'crmData', { domain: 'acme.com', customerName: 'Acme', opportunityName: 'Renewal', language: 'English' }, 'full-width', 1);
+const crm = component(
+  'c1',
+  'crmData',
+  { domain: 'acme.com', customerName: 'Acme', opportunityName: 'Renewal', language: 'English' },
+  'full-width',
+  1,
+);
 const actions = component('a1', 'actionButtons', { buttons: ['What does Acme do?', 'Who decides?'] }, 'left-column', 0);
 const response = component('r1', 'responseArea', { title: 'Answers', backgroundColor: '#ffffff' }, 'right-column', 0);
 const chat = component('f1', 'freeformChat', { placeholder: 'Ask me', backgroundColor: '#ffffff' }, 'left-column', 1);
@@ -23,7 +29,8 @@ describe('page builder', () => {
     expect(screen.getByRole('tab', { name: 'Blocks' })).toHaveAttribute('aria-selected', 'true');
     for (const item of BLOCK_PALETTE) expect(screen.getByTestId(`palette-${item.id}`)).toHaveTextContent(item.title);
     expect(screen.getByRole('region', { name: 'Canvas' })).toBeInTheDocument();
-    for (const zone of ['Full width zone', 'Left column zone', 'Right column zone']) expect(screen.getByRole('region', { name: zone })).toBeInTheDocument();
+    for (const zone of ['Full width zone', 'Left column zone', 'Right column zone'])
+      expect(screen.getByRole('region', { name: zone })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Templates' }));
     const templates = within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('listitem');
@@ -59,7 +66,11 @@ describe('page builder', () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit CRM Data' }));
     const language = within(screen.getByRole('dialog')).getByLabelText('Language');
-    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual([...PAGE_LANGUAGES]);
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([...PAGE_LANGUAGES]);
     await user.selectOptions(language, 'French');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     expect(screen.getByText('French')).toBeInTheDocument();
@@ -103,7 +114,10 @@ describe('page builder', () => {
   });
 
   it('shows "Unknown block type" for a component of an unrecognised type', async () => {
-    const { user } = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [component('v1', 'video', { src: 'x' })] })]) });
+    const { user } = renderPages({
+      route: '/pages/builder/p1',
+      api: fakeApi([pageRow('p1', { components: [component('v1', 'video', { src: 'x' })] })]),
+    });
     const card = await screen.findByTestId('canvas-component');
     expect(within(card).getByText('Unknown block type')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit video' }));
@@ -150,6 +164,24 @@ describe('page builder', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
+  it('asks before Back, a sidebar link or the browser back button leaves unsaved changes; Keep editing stays', async () => {
+    const r = renderPages({ route: '/pages' });
+    await r.go('/pages/builder');
+    await r.user.type(await screen.findByLabelText(/Page name/), ' more');
+    const answer = async (choice: 'Keep editing' | 'Discard changes') =>
+      r.user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: choice }));
+    await r.user.click(screen.getByRole('button', { name: 'Back to Pages' }));
+    await answer('Keep editing');
+    await r.go('/agents');
+    await answer('Keep editing');
+    await r.go(-1);
+    await answer('Keep editing');
+    expect(r.location()).toBe('/pages/builder');
+    await r.go('/agents');
+    await answer('Discard changes');
+    expect(r.location()).toBe('/agents');
+  });
+
   it('a member sees a stored page as visitors do, with nothing to change or save', async () => {
     const api = fakeApi([pageRow('p1', { name: 'Acme page', agent_name: 'Lead Qualifier', components: [header, crm] })]);
     renderPages({ route: '/pages/builder/p1', api, role: 'member' });
@@ -170,7 +202,9 @@ describe('page builder', () => {
 
   it('a save refused by row-level security says so in words, not as raw database text', async () => {
     const api = fakeApi([pageRow('p1', { components: [header] })]);
-    api.savePage.mockRejectedValueOnce(new Error('database error: new row violates row-level security policy for table "pages"', { cause: { code: '42501' } }));
+    api.savePage.mockRejectedValueOnce(
+      new Error('database error: new row violates row-level security policy for table "pages"', { cause: { code: '42501' } }),
+    );
     const r = renderPages({ route: '/pages/builder/p1', api });
     await r.user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(r.notify.error).toHaveBeenCalledWith('Save failed', 'Your role does not allow saving pages.'));
@@ -286,7 +320,11 @@ describe('page builder', () => {
       onEvent?.({ type: 'delta', text: 'Part' });
       return new Promise<{ output: string }>((resolve) => (finish = resolve));
     });
-    const r = renderPages({ route: '/pages/builder/p1', api: fakeApi([pageRow('p1', { components: [actions, response] })]), invoke: invoke as never });
+    const r = renderPages({
+      route: '/pages/builder/p1',
+      api: fakeApi([pageRow('p1', { components: [actions, response] })]),
+      invoke: invoke as never,
+    });
     await screen.findByRole('button', { name: 'Edit Action Buttons' });
     await r.user.click(screen.getByRole('button', { name: 'Preview' }));
     await r.user.click(screen.getByRole('button', { name: 'Who decides?' }));

@@ -8,7 +8,17 @@ import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { canvasReducer, type PageTemplate } from './pages-canvas.js';
 import { pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PublishPageResponse } from '@accent/pages-common';
 import { refusalOr, roleRefusalText, useCanBuild } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextField, usePendingSaveGuard } from '@accent/shared/ui';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Select,
+  TextField,
+  useDiscardChanges,
+  usePendingSaveGuard,
+} from '@accent/shared/ui';
 import { cannotRunNote } from '@accent/agents-common';
 import { useAgents } from '../common/useAgents.js';
 import { DeploymentScreen } from '../deploy/DeploymentScreen.js';
@@ -54,14 +64,23 @@ interface EditablePage {
 const fromRow = (row: PageRow): EditablePage => ({
   id: row.id,
   // a publish freezes the draft in the same statement's time; a later save moves updated_at past it
-  published: row.status !== 'published' || !row.published_at ? 'never' : Date.parse(row.updated_at) <= Date.parse(row.published_at) ? 'this' : 'older',
+  published:
+    row.status !== 'published' || !row.published_at ? 'never' : Date.parse(row.updated_at) <= Date.parse(row.published_at) ? 'this' : 'older',
   name: row.name,
   description: row.description,
   agent_name: row.agent_name,
   template_id: row.template_id,
   components: row.components,
 });
-const blank = (): EditablePage => ({ id: null, published: 'never', name: BUILDER_TEXTS.untitled, description: '', agent_name: '', template_id: null, components: [] });
+const blank = (): EditablePage => ({
+  id: null,
+  published: 'never',
+  name: BUILDER_TEXTS.untitled,
+  description: '',
+  agent_name: '',
+  template_id: null,
+  components: [],
+});
 
 type Load = { state: 'loading' } | { state: 'ready'; page: EditablePage } | { state: 'missing' } | { state: 'error'; message: string };
 
@@ -76,7 +95,9 @@ export function PagesEditorPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const handedOver = (location.state as BuilderLocationState | null)?.page;
-  const [load, setLoad] = useState<Load>(() => (!id ? { state: 'ready', page: blank() } : handedOver?.id === id ? { state: 'ready', page: fromRow(handedOver) } : { state: 'loading' }));
+  const [load, setLoad] = useState<Load>(() =>
+    !id ? { state: 'ready', page: blank() } : handedOver?.id === id ? { state: 'ready', page: fromRow(handedOver) } : { state: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const canEdit = useCanBuild();
 
@@ -109,13 +130,27 @@ export function PagesEditorPage() {
   }, [id, api, attempt]);
 
   if (!canEdit && !id)
-    return <EmptyState title="Pages are read-only for you" text={roleRefusalText('creating pages')} action={<Button onClick={() => navigate('/pages')}>Back to Pages</Button>} />;
+    return (
+      <EmptyState
+        title="Pages are read-only for you"
+        text={roleRefusalText('creating pages')}
+        action={<Button onClick={() => navigate('/pages')}>Back to Pages</Button>}
+      />
+    );
   if (load.state === 'loading') return <LoadingState text="Loading page..." />;
   if (load.state === 'error') return <ErrorState message={load.message} onRetry={() => setAttempt((a) => a + 1)} />;
   if (load.state === 'missing')
-    return <EmptyState title="Page not found" text="This page does not exist or was deleted." action={<Button onClick={() => navigate('/pages')}>Back to Pages</Button>} />;
+    return (
+      <EmptyState
+        title="Page not found"
+        text="This page does not exist or was deleted."
+        action={<Button onClick={() => navigate('/pages')}>Back to Pages</Button>}
+      />
+    );
   return <PageEditor key={load.page.id ?? 'new'} initial={load.page} />;
 }
+
+export const DISCARD_MESSAGE = 'You have unsaved changes to this page. If you go back now, they will be lost.';
 
 const draftOf = (p: Omit<EditablePage, 'id' | 'published'>): PageDraft => ({
   name: p.name,
@@ -141,7 +176,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   // a new page starts as the blank it was given: untouched, it has nothing unsaved
   const [saved, setSaved] = useState(() => snapshot(initial));
   /** the draft visitors see ('' : an older one; null: never published) */
-  const [publishedDraft, setPublishedDraft] = useState<string | null>(() => (initial.published === 'never' ? null : initial.published === 'this' ? snapshot(initial) : ''));
+  const [publishedDraft, setPublishedDraft] = useState<string | null>(() =>
+    initial.published === 'never' ? null : initial.published === 'this' ? snapshot(initial) : '',
+  );
   const [deployPhase, setDeployPhase] = useState<'deploying' | 'success' | 'error'>('deploying');
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; agent?: string }>({});
@@ -153,6 +190,12 @@ function PageEditor({ initial }: { initial: EditablePage }) {
 
   const current = { name, description: initial.description, agent_name: agentName, template_id: templateId, components };
   const dirty = snapshot(current) !== saved;
+  // Leaving with unsaved changes asks first: Back, sidebar and header links, the browser's back button.
+  const {
+    back,
+    dialog: discardDialog,
+    proceed,
+  } = useDiscardChanges({ dirty: dirty && canEdit, leave: () => navigate('/pages'), message: DISCARD_MESSAGE });
   const editing = components.find((c) => c.id === activeId) ?? null;
 
   /** Checks the draft; the problems go next to their fields. */
@@ -185,7 +228,8 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   // would replace the editor, so that waits for Build Another).
   const followAddress = () => {
     const row = lastSaved.current;
-    if (initial.id === null && row) navigate(`/pages/builder/${encodeURIComponent(row.id)}`, { replace: true, state: { page: row } satisfies BuilderLocationState });
+    if (initial.id === null && row)
+      proceed(() => navigate(`/pages/builder/${encodeURIComponent(row.id)}`, { replace: true, state: { page: row } satisfies BuilderLocationState }));
   };
 
   const save = async () => {
@@ -234,7 +278,14 @@ function PageEditor({ initial }: { initial: EditablePage }) {
     setPublishedDraft(snapshot(draft));
     // a new page's editor is opened again at its address after Build Another: with the row as published
     const row = lastSaved.current;
-    if (row?.id === id) lastSaved.current = { ...row, status: 'published', slug: published.slug, published_version: published.version, published_at: published.published_at };
+    if (row?.id === id)
+      lastSaved.current = {
+        ...row,
+        status: 'published',
+        slug: published.slug,
+        published_version: published.version,
+        published_at: published.published_at,
+      };
     return published;
   };
 
@@ -260,12 +311,15 @@ function PageEditor({ initial }: { initial: EditablePage }) {
 
   const ask = useMemo(() => studioAsk(env.invoke, agentName, components), [env.invoke, agentName, components]);
   // an agent whose steps' provider has no key is marked in its option's own text, so screen readers say it too
-  const agentOptions = agents.status === 'ready' ? agents.agents.map((a) => ({ value: a.name, label: agentLabel(a.name, cannotRunNote(a.missingProviders)) })) : [];
+  const agentOptions =
+    agents.status === 'ready' ? agents.agents.map((a) => ({ value: a.name, label: agentLabel(a.name, cannotRunNote(a.missingProviders)) })) : [];
   const chosenNote = agents.status === 'ready' ? cannotRunNote(agents.agents.find((a) => a.name === agentName)?.missingProviders) : null;
-  if (agentName && !agentOptions.some((o) => o.value === agentName)) agentOptions.unshift({ value: agentName, label: agents.status === 'ready' ? `${agentName} (not found)` : agentName });
+  if (agentName && !agentOptions.some((o) => o.value === agentName))
+    agentOptions.unshift({ value: agentName, label: agents.status === 'ready' ? `${agentName} (not found)` : agentName });
 
   const saveState = saving ? BUILDER_TEXTS.saving : dirty ? BUILDER_TEXTS.unsaved : pageId ? BUILDER_TEXTS.allSaved : BUILDER_TEXTS.notSaved;
-  const standing = publishedDraft === null ? BUILDER_TEXTS.draft : publishedDraft === saved ? BUILDER_TEXTS.published : BUILDER_TEXTS.publishedWithDraft;
+  const standing =
+    publishedDraft === null ? BUILDER_TEXTS.draft : publishedDraft === saved ? BUILDER_TEXTS.published : BUILDER_TEXTS.publishedWithDraft;
 
   // A member may not change pages (the server refuses): the page as visitors see it, nothing to edit.
   if (!canEdit)
@@ -290,7 +344,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   return (
     <div className={styles.builder}>
       <header className={styles.header}>
-        <Button variant="ghost" onClick={() => navigate('/pages')} aria-label="Back to Pages">
+        <Button variant="ghost" onClick={back} aria-label="Back to Pages">
           <span aria-hidden="true">←</span> Back
         </Button>
         <div className={styles.titleBox}>
@@ -357,11 +411,24 @@ function PageEditor({ initial }: { initial: EditablePage }) {
               <PageView components={components} ask={ask} threadId={threadId} onClearHistory={() => setThreadId(env.newThreadId())} label="Preview" />
             </div>
           ) : (
-            <CanvasErrorBoundary onError={(error, info) => env.logError('Page builder canvas error:', error, info.componentStack)} onReload={env.reload}>
+            <CanvasErrorBoundary
+              onError={(error, info) => env.logError('Page builder canvas error:', error, info.componentStack)}
+              onReload={env.reload}
+            >
               <DragDropContext onDragEnd={onDragEnd}>
                 <div className={styles.workspace}>
-                  <Sidebar currentTemplate={templateId} onUseTemplate={useTemplate} onClear={() => setConfirm({ kind: 'clear' })} canClear={components.length > 0} />
-                  <Canvas components={components} activeId={activeId} onEdit={setActiveId} onDelete={(cid) => dispatch({ type: 'delete', id: cid })} />
+                  <Sidebar
+                    currentTemplate={templateId}
+                    onUseTemplate={useTemplate}
+                    onClear={() => setConfirm({ kind: 'clear' })}
+                    canClear={components.length > 0}
+                  />
+                  <Canvas
+                    components={components}
+                    activeId={activeId}
+                    onEdit={setActiveId}
+                    onDelete={(cid) => dispatch({ type: 'delete', id: cid })}
+                  />
                 </div>
               </DragDropContext>
             </CanvasErrorBoundary>
@@ -377,7 +444,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
         open={confirm !== null}
         title={confirm?.kind === 'clear' ? 'Clear canvas' : 'Use template'}
         message={
-          confirm?.kind === 'template' ? `Loading "${confirm.template.name}" replaces every block on the canvas.` : 'Remove every block from the canvas?'
+          confirm?.kind === 'template'
+            ? `Loading "${confirm.template.name}" replaces every block on the canvas.`
+            : 'Remove every block from the canvas?'
         }
         confirmLabel={confirm?.kind === 'clear' ? 'Clear' : 'Replace'}
         danger
@@ -391,6 +460,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
         }}
         onCancel={() => setConfirm(null)}
       />
+      {discardDialog}
     </div>
   );
 }
