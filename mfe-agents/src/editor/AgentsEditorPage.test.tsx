@@ -201,7 +201,7 @@ describe('basic info', () => {
     expect(screen.getByText('No parameters configured.')).toBeInTheDocument();
   });
 
-  it('renames on blur or Enter, and ignores empty, unchanged or taken names', async () => {
+  it('renames on blur or Enter, ignores empty or unchanged names, and says so for a taken one', async () => {
     const r = renderNew();
     await r.user.click(await screen.findByRole('button', { name: 'Add Parameter' }));
     await r.user.click(screen.getByRole('button', { name: 'Add Parameter' }));
@@ -223,15 +223,22 @@ describe('basic info', () => {
 
     await r.user.clear(first());
     await r.user.type(first(), 'param2{Enter}');
-    expect(first()).toHaveValue('topic'); // taken: ignored
+    // taken: the user's text stays, with the reason in words; the parameter keeps its old name meanwhile
+    expect(first()).toHaveValue('param2');
+    expect(first()).toHaveAccessibleDescription('A parameter named param2 already exists. Choose another name.');
+    expect(screen.getByLabelText('Default value of topic')).toBeInTheDocument();
     expect(screen.getByLabelText('Parameter 2 name')).toHaveValue('param2');
+    await r.user.clear(first());
+    await r.user.type(first(), 'topic{Enter}');
+    expect(first()).toHaveValue('topic');
+    expect(first()).not.toHaveAccessibleDescription(/already exists/);
 
     await r.user.click(screen.getByRole('button', { name: 'Save Agent' })); // name missing: refused, nothing sent
     await r.user.type(screen.getByLabelText('Name'), 'Params agent');
     await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
     await waitFor(() => expect(r.api.save).toHaveBeenCalledTimes(1));
     expect(Object.keys(savedBody(r).params)).toEqual(['topic', 'param2']);
-  });
+  }, 15_000); // many keystrokes: slow on a loaded machine
 });
 
 describe('chatbot option', () => {

@@ -12,9 +12,17 @@ function ParamRow({ index, name, value, params, onParams }: {
   onParams(next: Record<string, string>): void;
 }) {
   const [draftName, setDraftName] = useState(name);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => setDraftName(name), [name]);
-  // Rename on blur or Enter; an empty, unchanged or taken name is ignored and the field shows the old name.
+  // Rename on blur or Enter; an empty or unchanged name is ignored and the field shows the old name. A taken
+  // name keeps the user's text with the reason, so they can fix it rather than lose what they typed.
   const commit = () => {
+    const wanted = draftName.trim();
+    if (wanted !== name && wanted in params) {
+      setError(`A parameter named ${wanted} already exists. Choose another name.`);
+      return;
+    }
+    setError(null);
     const next = renameParam(params, name, draftName);
     if (next === params) setDraftName(name);
     else onParams(next);
@@ -24,6 +32,7 @@ function ParamRow({ index, name, value, params, onParams }: {
       <TextField
         label={`Parameter ${index + 1} name`}
         value={draftName}
+        error={error}
         onChange={(e) => setDraftName(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
