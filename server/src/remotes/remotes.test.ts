@@ -299,7 +299,7 @@ describe('remote registry', () => {
     expect((await agents(admin)).version).toBe('1.2.3');
   });
 
-  it('rate-limits the beacon per address and validates it', async () => {
+  it('rate-limits the beacon per user and validates it', async () => {
     const send = (i: number) =>
       ctx.app.inject({
         method: 'POST',
@@ -317,6 +317,15 @@ describe('remote registry', () => {
     const limited = await send(30);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ detail: 'Too many reports. Please wait a minute.' });
+    // per user: another user at the same address is still heard
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/remotes/agents/health',
+      payload: { version: '1.2.3', outcome: 'loaded', reference: 'rate-other', pageLoad: 'page-other' },
+      headers: admin.headers,
+      remoteAddress: '10.9.9.9',
+    });
+    expect(other.statusCode).toBe(202);
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/remotes/agents/health',
@@ -361,7 +370,9 @@ describe('remote registry', () => {
     const byMember = await call('PUT', 'agents', body, member);
     expect(byMember.statusCode).toBe(403);
     expect((byMember.json() as { detail: string }).detail).toMatch(/^Only a studio operator can change the remote registry/);
-    expect((await call('GET', 'agents/versions', undefined, member)).json()).toEqual({ detail: 'Only administrators and studio operators can read the remote registry' });
+    expect((await call('GET', 'agents/versions', undefined, member)).json()).toEqual({
+      detail: 'Only administrators and studio operators can read the remote registry',
+    });
     for (const [method, url] of [
       ['DELETE', 'agents'],
       ['GET', 'agents/versions'],

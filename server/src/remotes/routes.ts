@@ -40,7 +40,7 @@ export const REMOTE_MESSAGES = {
   tooManyReports: 'Too many reports. Please wait a minute.',
 } as const;
 
-/** Beacon reports per minute per address: enough for a page with every area failing, not for a flood. */
+/** Beacon reports per minute per user: enough for a page with every area failing, not for a flood. */
 export const HEALTH_RATE_LIMIT = 30;
 
 const remoteParamsSchema = z.object({
@@ -389,6 +389,10 @@ export const remoteRoutes: FastifyPluginAsyncZod<RemoteRoutesOptions> = async (
         rateLimit: {
           max: HEALTH_RATE_LIMIT,
           timeWindow: 60_000,
+          // per user, once the session is known: an office behind one address is many users, and one
+          // user's forged page loads stay few
+          hook: 'preHandler',
+          keyGenerator: (request) => request.user.id,
           errorResponseBuilder: () => new HttpError(429, REMOTE_MESSAGES.tooManyReports),
         },
       },
