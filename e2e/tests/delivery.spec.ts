@@ -237,6 +237,8 @@ test('(b) rolled back from Admin → Remotes', async ({ browser }) => {
 });
 
 test('(c) a build for a newer contract: refused by the registry, and in its area only when forced in', async ({ browser }) => {
+  // it starts a second studio (migrations and seed on a fresh database: most of a minute on a busy machine)
+  test.setTimeout(240_000);
   const refusal = `Agents 0.9.3 needs the studio contract ^99.0.0; this studio provides ${CONTRACT}.`;
   for (const response of [
     await admin.post('/api/v1/remotes/agents/versions', { data: { version: '0.9.3', entry: '/mfe/agents/0.9.3/mf-manifest.json' } }),
@@ -264,6 +266,8 @@ test('(c) a build for a newer contract: refused by the registry, and in its area
 });
 
 test('(d) a canary reaches about half of 20 users, and a failing canary is rolled back by itself', async ({ browser }) => {
+  // twenty users signed in, then four visits of the failing canary, each a sign-in of its own
+  test.setTimeout(240_000);
   const users: DemoUser[] = [];
   const ids: string[] = [];
   const tokens: APIRequestContext[] = [];
