@@ -27,9 +27,19 @@ describe('flow builder', () => {
     await waitFor(() => expect(r.location()).toBe('/flows/flow-new-1'));
     expect(r.api.insertFlow).toHaveBeenCalledTimes(1);
     const created = r.api.insertFlow.mock.calls[0]![0];
-    expect(created).toMatchObject({ id: 'flow-new-1', name: 'New Workflow', description: 'A new automated workflow.', status: 'draft', nodeCount: 1 });
+    expect(created).toMatchObject({
+      id: 'flow-new-1',
+      name: 'New Workflow',
+      description: 'A new automated workflow.',
+      status: 'draft',
+      nodeCount: 1,
+    });
     expect(created.flowData.nodes).toHaveLength(1);
-    expect(created.flowData.nodes[0]).toMatchObject({ type: 'trigger', position: { x: 100, y: 100 }, data: { label: 'Start Trigger', subtype: 'webhook', triggerType: 'webhook' } });
+    expect(created.flowData.nodes[0]).toMatchObject({
+      type: 'trigger',
+      position: { x: 100, y: 100 },
+      data: { label: 'Start Trigger', subtype: 'webhook', triggerType: 'webhook' },
+    });
     expect(screen.getByText('Start Trigger')).toBeInTheDocument();
     expect(screen.getByText('draft')).toBeInTheDocument();
     expect(r.api.getFlow).not.toHaveBeenCalled();
@@ -39,12 +49,30 @@ describe('flow builder', () => {
     await openBuilder();
     for (const b of ['← Back to Flows', 'Test Flow', 'Save Flow', 'Deploy']) expect(screen.getByRole('button', { name: b })).toBeInTheDocument();
     const palette = screen.getByRole('navigation', { name: 'Node palette' });
-    expect(within(palette).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Triggers', 'AI & Logic', 'Actions']);
+    expect(
+      within(palette)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Triggers', 'AI & Logic', 'Actions']);
     // each item is named by its label, then its description
-    const labels = within(palette).getAllByRole('button').map((b) => b.firstElementChild?.textContent);
-    expect(labels).toEqual(
-      ['Webhook', 'Schedule', 'Form Submit', 'Email', 'Agent', 'Condition', 'Switch', 'Text Analysis', 'API Call', 'Database', 'Send Email', 'Slack Message', 'HTTP Request'],
-    );
+    const labels = within(palette)
+      .getAllByRole('button')
+      .map((b) => b.firstElementChild?.textContent);
+    expect(labels).toEqual([
+      'Webhook',
+      'Schedule',
+      'Form Submit',
+      'Email',
+      'Agent',
+      'Condition',
+      'Switch',
+      'Text Analysis',
+      'API Call',
+      'Database',
+      'Send Email',
+      'Slack Message',
+      'HTTP Request',
+    ]);
     expect(document.querySelector('.react-flow__minimap')).not.toBeNull();
     expect(document.querySelector('.react-flow__controls')).not.toBeNull();
     expect(screen.getByTestId('node-c1').textContent).toContain('true');
@@ -106,7 +134,11 @@ describe('flow builder', () => {
     await user.keyboard('{Enter}');
     const panel = await screen.findByRole('complementary', { name: 'Node Properties' });
     expect(within(panel).getByLabelText('Model')).toHaveValue('gpt-4.1-mini');
-    expect(within(panel).getAllByRole('option').map((o) => o.textContent)).toEqual(['gpt-4.1-mini', 'gpt-3.5-turbo', 'claude-3', 'claude-instant']);
+    expect(
+      within(panel)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['gpt-4.1-mini', 'gpt-3.5-turbo', 'claude-3', 'claude-instant']);
     expect(within(panel).getByLabelText('System prompt')).toHaveValue('You are a helpful AI assistant.');
     expect(within(panel).getByLabelText('Temperature')).toHaveValue(0.7);
     await user.type(within(panel).getByLabelText('Prompt'), 'Summarise the incoming lead and tell me whether it is worth calling today');
@@ -126,6 +158,20 @@ describe('flow builder', () => {
     });
     expect(api.saveFlow).toHaveBeenCalledTimes(1);
     expect(r.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('leaving by a sidebar link or the browser back button before the auto-save saves the pending edit first', async () => {
+    const api = fakeApi([graphFlow()]);
+    const r = renderFlows({ route: '/flows', api });
+    await r.go('/flows/flow-1');
+    await screen.findByRole('button', { name: 'New Workflow' });
+    paletteItem('HTTP Request').focus();
+    await r.user.keyboard('{Enter}');
+    expect(api.saveFlow).not.toHaveBeenCalled();
+    await r.go('/agents');
+    expect(r.location()).toBe('/agents');
+    await waitFor(() => expect(api.saveFlow).toHaveBeenCalledTimes(1));
+    expect(api.saveFlow.mock.calls[0]![0].flowData.nodes).toHaveLength(4);
   });
 
   it('an edit less than 2 s before the page goes is saved at once in one PATCH, and leaving asks to confirm while pending', async () => {
@@ -209,11 +255,58 @@ describe('flow builder', () => {
   it('Test Flow runs the payload and shows per-node results in the panel and on the nodes', async () => {
     const api = fakeApi([graphFlow()]);
     const run: FlowRun = {
-      id: 'run-9', flow_id: 'flow-1', status: 'failed', trigger: 'test', payload: { text: 'hi' }, started_at: '2025-06-01T10:00:00.000Z', finished_at: '2025-06-01T10:00:01.000Z', duration_ms: 1200, error: '"Check" failed: boom',
+      id: 'run-9',
+      flow_id: 'flow-1',
+      status: 'failed',
+      trigger: 'test',
+      payload: { text: 'hi' },
+      started_at: '2025-06-01T10:00:00.000Z',
+      finished_at: '2025-06-01T10:00:01.000Z',
+      duration_ms: 1200,
+      error: '"Check" failed: boom',
       nodes: [
-        { nodeId: 't1', type: 'trigger', subtype: 'webhook', label: 'Start Trigger', status: 'succeeded', input: { payload: { text: 'hi' } }, output: { text: 'hi' }, error: null, started_at: '2025-06-01T10:00:00.000Z', duration_ms: 3, handle: null, reason: null },
-        { nodeId: 'a1', type: 'llm', subtype: 'openai', label: 'Agent', status: 'succeeded', input: {}, output: { text: 'Hello there' }, error: null, started_at: '2025-06-01T10:00:00.000Z', duration_ms: 800, handle: null, reason: null },
-        { nodeId: 'c1', type: 'condition', subtype: 'if_else', label: 'Check', status: 'failed', input: {}, output: null, error: 'boom', started_at: '2025-06-01T10:00:01.000Z', duration_ms: 5, handle: null, reason: null },
+        {
+          nodeId: 't1',
+          type: 'trigger',
+          subtype: 'webhook',
+          label: 'Start Trigger',
+          status: 'succeeded',
+          input: { payload: { text: 'hi' } },
+          output: { text: 'hi' },
+          error: null,
+          started_at: '2025-06-01T10:00:00.000Z',
+          duration_ms: 3,
+          handle: null,
+          reason: null,
+        },
+        {
+          nodeId: 'a1',
+          type: 'llm',
+          subtype: 'openai',
+          label: 'Agent',
+          status: 'succeeded',
+          input: {},
+          output: { text: 'Hello there' },
+          error: null,
+          started_at: '2025-06-01T10:00:00.000Z',
+          duration_ms: 800,
+          handle: null,
+          reason: null,
+        },
+        {
+          nodeId: 'c1',
+          type: 'condition',
+          subtype: 'if_else',
+          label: 'Check',
+          status: 'failed',
+          input: {},
+          output: null,
+          error: 'boom',
+          started_at: '2025-06-01T10:00:01.000Z',
+          duration_ms: 5,
+          handle: null,
+          reason: null,
+        },
       ],
     };
     api.testFlow.mockResolvedValue(run);
@@ -239,7 +332,16 @@ describe('flow builder', () => {
 
   it('Test Flow shows a cycle instead of running', async () => {
     const flow = graphFlow();
-    flow.flowData.edges.push({ id: 'back', source: 'c1', target: 't1', sourceHandle: 'false', targetHandle: null, type: 'default', animated: true, style: {} });
+    flow.flowData.edges.push({
+      id: 'back',
+      source: 'c1',
+      target: 't1',
+      sourceHandle: 'false',
+      targetHandle: null,
+      type: 'default',
+      animated: true,
+      style: {},
+    });
     const api = fakeApi([flow]);
     const r = await openBuilder(api);
     await r.user.click(screen.getByRole('button', { name: 'Test Flow' }));
@@ -358,7 +460,9 @@ describe('flow builder', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     const api = fakeApi([graphFlow()]);
-    api.saveFlow.mockRejectedValue(new Error('database error: new row violates row-level security policy for table "flows"', { cause: { code: '42501' } }));
+    api.saveFlow.mockRejectedValue(
+      new Error('database error: new row violates row-level security policy for table "flows"', { cause: { code: '42501' } }),
+    );
     const r = renderFlows({ route: '/flows/flow-1', api, user });
     await screen.findByRole('button', { name: 'New Workflow' });
     paletteItem('Webhook').focus();

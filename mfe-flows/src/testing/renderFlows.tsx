@@ -2,10 +2,10 @@
 // through FlowsDataContext; no module mocking) and an in-memory flows table.
 import { jest } from '@jest/globals';
 import { signInAs } from '../../../shared/src/ui/testing/renderWithSession.js';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { newFlow, newFlowEdge, newFlowNode, parseFlowImport, buildFlowExport, type Flow, type FlowRun } from '@accent/flows-common';
 import type { FlowSummary } from '../data/flows.js';
 import { FlowsEditorPage } from '../builder/FlowsEditorPage.js';
@@ -51,7 +51,18 @@ export function fakeApi(initial: Flow[] = []): FakeApi {
   const table = new Map(initial.map((f) => [f.id, f]));
   /** what the server has deployed (the stored status alone does not say) */
   const deployed = new Set<string>();
-  const run: FlowRun = { id: 'run-1', flow_id: 'flow-1', status: 'succeeded', trigger: 'test', payload: {}, nodes: [], started_at: '2025-06-01T10:00:00.000Z', finished_at: '2025-06-01T10:00:01.000Z', duration_ms: 1000, error: null };
+  const run: FlowRun = {
+    id: 'run-1',
+    flow_id: 'flow-1',
+    status: 'succeeded',
+    trigger: 'test',
+    payload: {},
+    nodes: [],
+    started_at: '2025-06-01T10:00:00.000Z',
+    finished_at: '2025-06-01T10:00:01.000Z',
+    duration_ms: 1000,
+    error: null,
+  };
   return {
     table,
     deployed,
@@ -104,7 +115,11 @@ export interface FakeNotify {
   error: jest.Mock<Notifier['error']>;
   warning: jest.Mock<Notifier['warning']>;
 }
-export const fakeNotify = (): FakeNotify => ({ success: jest.fn<Notifier['success']>(), error: jest.fn<Notifier['error']>(), warning: jest.fn<Notifier['warning']>() });
+export const fakeNotify = (): FakeNotify => ({
+  success: jest.fn<Notifier['success']>(),
+  error: jest.fn<Notifier['error']>(),
+  warning: jest.fn<Notifier['warning']>(),
+});
 
 function LocationProbe() {
   const location = useLocation();
@@ -121,9 +136,23 @@ export interface RenderOptions {
   role?: 'admin' | 'builder' | 'member';
 }
 
-export type Rendered = RenderResult & { api: FakeApi; notify: FakeNotify; user: UserEvent; download: jest.Mock<FlowsEnvironment['download']>; location(): string | null };
+export type Rendered = RenderResult & {
+  api: FakeApi;
+  notify: FakeNotify;
+  user: UserEvent;
+  download: jest.Mock<FlowsEnvironment['download']>;
+  location(): string | null;
+  go(to: string | number): Promise<void>;
+};
 
-export function renderFlows({ route = '/flows', api = fakeApi(), notify = fakeNotify(), download = jest.fn<FlowsEnvironment['download']>(), user = userEvent.setup(), role = 'admin' }: RenderOptions = {}): Rendered {
+export function renderFlows({
+  route = '/flows',
+  api = fakeApi(),
+  notify = fakeNotify(),
+  download = jest.fn<FlowsEnvironment['download']>(),
+  user = userEvent.setup(),
+  role = 'admin',
+}: RenderOptions = {}): Rendered {
   signInAs(role);
   let n = 0;
   let m = 0;
@@ -135,18 +164,36 @@ export function renderFlows({ route = '/flows', api = fakeApi(), notify = fakeNo
     newNodeId: (type) => `${type}-n${++m}`,
     now: () => new Date('2025-06-02T12:00:00.000Z'),
   };
+  // a data router, as the shell's, so the builder's navigation (useBlocker, unmount on leaving) is the real one
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Routes>
+              <Route path="/flows" element={<FlowsDashboardPage />} />
+              <Route path="/flows/:id" element={<FlowsEditorPage />} />
+            </Routes>
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
+  );
   const utils = render(
     <Provider store={createStore()}>
       <FlowsDataProvider value={env}>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path="/flows" element={<FlowsDashboardPage />} />
-            <Route path="/flows/:id" element={<FlowsEditorPage />} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </FlowsDataProvider>
     </Provider>,
   );
-  return { ...utils, api, notify, user, download, location: () => utils.getByTestId('location').textContent };
+  /** navigates as a sidebar link (a path) or the browser's back button (-1) would */
+  const go = async (to: string | number) => {
+    await act(async () => {
+      await (typeof to === 'number' ? router.navigate(to) : router.navigate(to));
+    });
+  };
+  return { ...utils, api, notify, user, download, go, location: () => utils.getByTestId('location').textContent };
 }
