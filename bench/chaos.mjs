@@ -207,6 +207,17 @@ async function scenario(databaseUrl, postgres, model) {
     }
     figures.sweepS = (performance.now() - killedAt) / 1000;
     figures.runsLeft = left;
+    // what holds the ones left: a lease that expired, one a live process renews, or none
+    figures.leftLeases = [];
+    for (const table of Object.keys(left).filter((t) => left[t] > 0)) {
+      const rows = await query(databaseUrl, `SELECT to_jsonb(r) AS row FROM public.${table} r WHERE status = 'running'`);
+      for (const { row } of rows) {
+        const expires = row.lease_expires_at ? (Date.parse(row.lease_expires_at) - Date.now()) / 1000 : null;
+        figures.leftLeases.push(
+          `${table} ${String(row.id).slice(0, 8)}: ${expires === null ? 'no lease' : `lease ${expires < 0 ? `expired ${(-expires).toFixed(0)} s ago` : `held ${expires.toFixed(0)} s more`} by ${row.lease_owner}`}, started ${row.started_at ?? row.created_at}`,
+        );
+      }
+    }
     figures.backgroundRuns = await query(
       databaseUrl,
       `SELECT status, coalesce(error, '') AS error, count(*)::int AS n FROM background_runs WHERE library_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -253,6 +264,7 @@ async function scenario(databaseUrl, postgres, model) {
       .map(([t, n]) => `${t} ${n}`)
       .join(', ')})`,
   );
+  for (const line of figures.leftLeases) console.log(`    ${line}`);
   console.log(
     `  background runs: ${figures.backgroundRuns.map((r) => `${r.n} ${r.status}${r.error ? ` ("${r.error.slice(0, 60)}")` : ''}`).join(', ')}`,
   );
