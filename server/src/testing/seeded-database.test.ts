@@ -47,7 +47,7 @@ const withoutVolatile = (p: Awaited<ReturnType<typeof portrait>>) => ({
         .map((row) =>
           String(row)
             .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
-            .replace(/scrypt\$[^,)]+/g, '<hash>')
+            .replace(/scrypt\$[^,)]+|\$argon2id\$[^"]+/g, '<hash>')
             .replace(/"?\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?\+00"?/g, '<time>'),
         )
         .sort(),
