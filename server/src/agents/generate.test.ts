@@ -1,10 +1,10 @@
 // Generate with AI against the local model server: a scripted structured answer becomes a draft that
 // validates as a saved agent (nothing saved), a wrong answer and a missing provider get clear errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { agentSaveRequestSchema } from '@accent/agents-common';
-import { TEST_KEY } from '../testing/missions.js';
-import { startModelServer, type ModelServer } from '../testing/model-server.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { type ModelServer } from '../testing/model-server.js';
+import { useModelApp } from '../testing/model-app.js';
+import { loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(40_000);
 
@@ -13,15 +13,7 @@ describe('POST /api/v1/agent/generate', () => {
   let model: ModelServer;
   let admin: SignedIn;
 
-  beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-    admin = await loginAdmin(ctx.app);
-  }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-  });
+  useModelApp((started) => ({ ctx, model, admin } = started));
   beforeEach(() => model.reset());
 
   const generate = (payload: Record<string, unknown>, who: SignedIn = admin) =>

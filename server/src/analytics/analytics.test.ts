@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { analyticsResponseSchema, modelPricesResponseSchema, type AnalyticsQueryInput, type AnalyticsResponse } from '@accent/shell-common';
 import { sql } from 'kysely';
-import { startModelServer, type ModelServer } from '../testing/model-server.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { type ModelServer } from '../testing/model-server.js';
+import { useModelApp } from '../testing/model-app.js';
+import { type SignedIn, type TestContext } from '../testing/test-app.js';
 import { withFlowTables } from '../flows/tables.js';
 import { analytics } from './aggregates.js';
 
-const TEST_KEY = 'sk-test-analytics-0123456789';
 
 /** gpt-4o-mini's seeded list price: 0.15 / 0.60 USD per million tokens */
 const miniCost = (tin: number, tout: number) => (tin * 0.15 + tout * 0.6) / 1e6;
@@ -18,18 +18,11 @@ describe('analytics', () => {
   let member: SignedIn;
   let libraryId: string;
 
+  useModelApp((started) => ({ ctx, model, admin, member } = started));
   beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
     const row = await ctx.database.db.selectFrom('users').select('library_id').where('id', '=', admin.body.user_id).executeTakeFirstOrThrow();
     libraryId = row.library_id;
   }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-  });
 
   const db = () => ctx.database.db;
 

@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { embedText, KNOWLEDGE_READER_MODEL, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
+import { useModelApp } from '../testing/model-app.js';
 import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { makeDocx, makePdf } from './fixtures.js';
 import { exactIndex, reciprocalRankFusion } from './search.js';
@@ -31,16 +32,7 @@ describe('knowledge base', () => {
   let admin: SignedIn;
   let member: SignedIn;
 
-  beforeAll(async () => {
-    model = await startModelServer({ apiKey: KEY });
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: model.url } });
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
-  }, 60_000);
-  afterAll(async () => {
-    await ctx?.close();
-    await model?.close();
-  });
+  useModelApp((started) => ({ ctx, model, admin, member } = started), { apiKey: KEY });
   afterEach(() => model.reset());
 
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: SignedIn = admin, payload?: unknown) =>

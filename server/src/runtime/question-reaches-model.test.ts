@@ -2,16 +2,17 @@
 // chatbot thread, a published page's chat, a mission run, a background run and a flow's model node.
 // The agents here have step prompts that do not place {{query}} (like the seeded Lead Qualifier once
 // had), which is how the question used to get lost.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { backgroundAgentConfigSchema } from '@accent/background-common';
 import { runDetailSchema, type AgentSaveRequest } from '@accent/agents-common';
 import { type FlowRun } from '@accent/flows-common';
 import { withFlowTables } from '../flows/tables.js';
 import { withPageTables } from '../pages/tables.js';
 import { toJson } from '../db/values.js';
-import { FAST_JOBS, FAST_MISSIONS, insertMission, runNow, saveAgent, TEST_KEY } from '../testing/missions.js';
-import { startModelServer, textOf, type ModelServer, type RecordedRequest } from '../testing/model-server.js';
-import { createTestContext, loginAdmin, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { FAST_JOBS, FAST_MISSIONS, insertMission, runNow, saveAgent, } from '../testing/missions.js';
+import { textOf, type ModelServer, type RecordedRequest } from '../testing/model-server.js';
+import { useModelApp } from '../testing/model-app.js';
+import { type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(40_000);
 
@@ -45,16 +46,8 @@ describe('the question reaches the model exactly once', () => {
   let model: ModelServer;
   let admin: SignedIn;
 
-  beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url }, jobs: FAST_JOBS, missions: FAST_MISSIONS });
-    admin = await loginAdmin(ctx.app);
-    await saveAgent(ctx, admin, LEAD_QUALIFIER_AS_IT_WAS);
-  }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-  });
+  useModelApp((started) => ({ ctx, model, admin } = started), { jobs: FAST_JOBS, missions: FAST_MISSIONS });
+  beforeAll(() => saveAgent(ctx, admin, LEAD_QUALIFIER_AS_IT_WAS));
   beforeEach(() => model.reset());
 
   const invoke = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/v1/agent/invoke', headers: admin.headers, payload });

@@ -10,9 +10,10 @@ import {
   type RunEvent,
 } from '@accent/agents-common';
 import { startHttpStub, type HttpStub } from '../testing/http-stub.js';
-import { lastUserMessage, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
+import { lastUserMessage, textOf, type ModelServer } from '../testing/model-server.js';
+import { useModelApp } from '../testing/model-app.js';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 const TEST_KEY = 'sk-test-0123456789abcdef';
 
@@ -24,17 +25,13 @@ describe('agent runtime', () => {
   let member: SignedIn;
 
   beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
     slack = await startHttpStub((req) =>
       req.path === '/chat.postMessage' ? { body: { ok: true, channel: 'C123', ts: '1700000000.000100' } } : { status: 404, body: { ok: false, error: 'unknown_method' } },
     );
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url, SLACK_API_BASE_URL: slack.url } });
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
-  }, 60_000);
+  });
+  // the getter is read when the app starts, after the stub's beforeAll above
+  useModelApp((started) => ({ ctx, model, admin, member } = started), { apiKey: TEST_KEY, env: { get SLACK_API_BASE_URL() { return slack.url; } } });
   afterAll(async () => {
-    await ctx.close();
-    await model.close();
     await slack.close();
   });
   beforeEach(() => model.reset());

@@ -2,12 +2,13 @@
 // whose prompt places no earlier output ({{step1}}, {{steps.<name>}}) is given them as context, labelled
 // by step name; a step that places one gets exactly what it placed. The create modal's Researcher template
 // is the agent the gap was found with: its "Write the brief" step never saw the sources gathered.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { runDetailSchema, type AgentSaveRequest } from '@accent/agents-common';
 import { findTemplate } from '../../../mfe-agents/src/create/templates.js';
-import { saveAgent, TEST_KEY } from '../testing/missions.js';
-import { startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
-import { createTestContext, loginAdmin, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { saveAgent, } from '../testing/missions.js';
+import { textOf, type ModelServer } from '../testing/model-server.js';
+import { useModelApp } from '../testing/model-app.js';
+import { type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(40_000);
 
@@ -18,15 +19,7 @@ describe('each step sees the output of the ones before it', () => {
   let model: ModelServer;
   let admin: SignedIn;
 
-  beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-    admin = await loginAdmin(ctx.app);
-  }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-  });
+  useModelApp((started) => ({ ctx, model, admin } = started));
   beforeEach(() => model.reset());
 
   const invoke = (name: string, query: string) =>

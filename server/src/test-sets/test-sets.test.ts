@@ -1,14 +1,15 @@
 // Test sets on real PGlite with the local model server (it echoes the last user message, so a step's
 // answer is its prompt with the parameters filled in): CRUD and who may do it, each expectation kind,
 // runs against saved versions and the draft through the runtime, and the versions that fail a set.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { AgentSaveRequest, TestSet, TestSetRun } from '@accent/agents-common';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { FAST_JOBS, saveAgent, TEST_KEY } from '../testing/missions.js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useModelApp } from '../testing/model-app.js';
+import { createTestContext, createUser, login, loginAdmin, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { checkContains, checkJson, checkRegex, judge } from './expectations.js';
 
 jest.setTimeout(60_000);
@@ -52,19 +53,12 @@ describe('test sets over HTTP', () => {
   let admin: SignedIn;
   let member: SignedIn;
 
+  useModelApp((started) => ({ ctx, model, admin, member } = started));
   beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    ctx = await createTestContext({ env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
     // version 1 greets; version 2 is the broken prompt
     await saveAgent(ctx, admin, agent('Greeter', 'Say hello to {{name}}'));
     await saveAgent(ctx, admin, agent('Greeter', 'Say goodbye'));
   }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-  });
   beforeEach(() => model.reset());
 
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: SignedIn = admin, payload?: unknown) =>

@@ -1,11 +1,12 @@
 // API keys on a real PGlite, through the real app: made and shown once (only the hash stored), limited to
 // their scopes and to what their owner may do now (a demoted or deactivated owner's keys stop), revoked
 // at once, every use audited, and never opening the session endpoints or the data gateway.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { ApiKeyCreated, ApiKeyList, AuditResponse } from '@accent/shell-common';
 import { sql } from 'kysely';
-import { startModelServer, type ModelServer } from '../../testing/model-server.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../../testing/test-app.js';
+import { type ModelServer } from '../../testing/model-server.js';
+import { useModelApp } from '../../testing/model-app.js';
+import { createUser, login, type SignedIn, type TestContext } from '../../testing/test-app.js';
 import { hashApiKey } from './keys.js';
 
 const MODEL_KEY = 'sk-test-api-keys';
@@ -15,11 +16,8 @@ let model: ModelServer;
 let admin: SignedIn;
 let member: SignedIn;
 
+useModelApp((started) => ({ ctx, model, admin, member } = started), { apiKey: MODEL_KEY });
 beforeAll(async () => {
-  model = await startModelServer({ apiKey: MODEL_KEY });
-  ctx = await createTestContext({ env: { OPENAI_API_KEY: MODEL_KEY, OPENAI_BASE_URL: model.url } });
-  admin = await loginAdmin(ctx.app);
-  member = await loginMember(ctx.app);
   const saved = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/agent/save',
@@ -28,10 +26,6 @@ beforeAll(async () => {
   });
   expect(saved.statusCode).toBe(200);
 }, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  await model?.close();
-});
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 async function makeKey(who: SignedIn, body: object, path = '/api/v1/api-keys'): Promise<ApiKeyCreated> {
