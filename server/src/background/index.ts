@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { createMailer } from '../delivery/channels.js';
-import type { RunLeases } from '../run-leases/leases.js';
+import type { LeaseHolder } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { ensureQueue, type JobWithMetadata, type PgBoss, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
 import { createBackgroundDeliverer } from './deliver.js';
@@ -39,7 +39,7 @@ export interface BackgroundDeps {
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'allowPrivateWebhooks' | 'webhookSigningSecret' | 'connectorBaseUrls'>;
   log: SchedulerLog;
   options?: BackgroundOptions;
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 /**

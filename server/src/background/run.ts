@@ -15,7 +15,7 @@ import type { DB } from '../db/schema.js';
 import { describeError, type Mailer } from '../delivery/channels.js';
 import { HttpError } from '../http/errors.js';
 import { findRunner, type UserRunner } from '../runtime/access.js';
-import { noLeases, type RunLeases } from '../run-leases/leases.js';
+import { leaseColumns, noLeases, type LeaseHolder } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { noLibraryReads } from '../library/run-reads.js';
 import type { ToolContext } from '../tools/types.js';
@@ -71,7 +71,7 @@ export interface BackgroundRunnerDeps {
   config: Pick<Config, 'connectorBaseUrls'>;
   log: { warn(message: string): void; error(error: unknown, message: string): void };
   /** the run holds a lease while it works (a run whose process died is failed by the sweep) */
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 /** The run's task for the model: the time, what triggered it, the gathered data. */
@@ -305,8 +305,10 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
     const maxAttempts = job.retryLimit + 1;
 
     // One row per job: the request's queued row (Run now, events) or the schedule's; a retry (the attempt
-    // failed, or its process died) continues that row with the attempt counted.
-    const running = { status: 'running' as const, started_at: new Date(), finished_at: null, error: null, job_id: job.id, attempt, max_attempts: maxAttempts };
+    // failed, or its process died) continues that row with the attempt counted. Marked running with this
+    // process's lease in the one statement (a kill -9 right after it must not leave a run without one).
+    const leases = deps.leases ?? noLeases;
+    const running = { status: 'running' as const, started_at: new Date(), finished_at: null, error: null, job_id: job.id, attempt, max_attempts: maxAttempts, ...leaseColumns(leases) };
     const started = job.data.runId
       ? await db.updateTable('background_runs').set(running).where('id', '=', job.data.runId).where('status', '<>', 'succeeded').returning(['id', 'deliveries']).executeTakeFirst()
       : await db
@@ -332,7 +334,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
           .executeTakeFirst();
     if (!started) return; // the run went with its agent, or an attempt whose completion was lost had succeeded
     const runId = started.id;
-    const lease = (deps.leases ?? noLeases).hold('background_runs', runId);
+    const lease = leases.hold('background_runs', runId);
 
     // a retry delivers only to the channels earlier attempts of this job did not reach, and keeps their record
     const sentBefore = new Map<BackgroundDeliveryChannel, BackgroundDelivery>();

@@ -2,7 +2,7 @@
 // kept here like missions/tables.ts so the runner does not depend on edits of the shared DB interface.
 import type { BackgroundAgentStatus, BackgroundDelivery, BackgroundOutputFormat, BackgroundRunStatus, BackgroundRunTrigger, BackgroundSourceResult } from '@accent/background-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, RunLeaseColumns } from '../db/schema.js';
 
 type Json<T> = ColumnType<T, string | undefined, string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -27,7 +27,7 @@ export interface BackgroundAgentsTable {
   run_count: Generated<number>;
 }
 
-export interface BackgroundRunsTable {
+export interface BackgroundRunsTable extends RunLeaseColumns {
   id: Generated<string>;
   agent_id: string;
   library_id: string;

@@ -152,7 +152,13 @@ export interface RunInput {
   params: Record<string, string>;
 }
 
-export interface AgentRunsTable {
+/** 038: the lease of the process carrying a running run (server/src/run-leases), in every run table */
+export interface RunLeaseColumns {
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface AgentRunsTable extends RunLeaseColumns {
   id: Generated<string>;
   library_id: string;
   agent_id: string | null;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
-import type { RunLeases } from '../run-leases/leases.js';
+import type { LeaseHolder } from '../run-leases/leases.js';
 import { ensureQueue, type JobWithMetadata, type PgBoss, type Scheduler } from '../scheduler/index.js';
 import { reconcileFlowSchedules } from './deploy.js';
 import { createFlowRunner, FLOW_QUEUE, type FlowRunJob, type FlowRunner, type FlowsOptions } from './runner.js';
@@ -25,7 +25,7 @@ export interface FlowsDeps {
   credentials?: CredentialStore;
   log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
   options?: FlowsOptions;
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 export function createFlows(deps: FlowsDeps): Flows {

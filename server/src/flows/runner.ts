@@ -16,7 +16,7 @@ import type { Config } from '../config.js';
 import type { CredentialStore } from '../credentials/store.js';
 import type { DB } from '../db/schema.js';
 import { toIso, toJson } from '../db/values.js';
-import { noLeases, type RunLeases } from '../run-leases/leases.js';
+import { leaseColumns, noLeases, type LeaseHolder } from '../run-leases/leases.js';
 import type { JobWithMetadata, Scheduler } from '../scheduler/index.js';
 import { FlowValidationError, prepareFlow, runFlow, type FlowContext, type PreparedFlow } from './engine.js';
 import { withFlowTables, type StoredFlowRunStatus } from './tables.js';
@@ -67,7 +67,7 @@ export interface FlowRunnerDeps {
   log: { error(error: unknown, message: string): void };
   options?: FlowsOptions;
   /** each run holds a lease while it works (a run whose process died is failed by the sweep) */
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 const FINISHED: StoredFlowRunStatus[] = ['succeeded', 'failed', 'cancelled'];
@@ -75,6 +75,7 @@ const FINISHED: StoredFlowRunStatus[] = ['succeeded', 'failed', 'cancelled'];
 export function createFlowRunner(deps: FlowRunnerDeps) {
   const db = withFlowTables(deps.db);
   const { config, credentials, scheduler, log, options = {} } = deps;
+  const leases = deps.leases ?? noLeases;
   const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_FLOW_RUN_TIMEOUT_MS;
   const testTimeoutMs = options.testTimeoutMs ?? DEFAULT_FLOW_TEST_TIMEOUT_MS;
   /** background runs of this process (no scheduler): awaited on close */
@@ -132,9 +133,10 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   async function execute(prepared: PreparedFlow, flow: StoredFlow, runId: string, trigger: FlowRunTrigger, payload: unknown, requestedBy: string | null, signal: AbortSignal): Promise<FlowRun> {
-    const lease = (deps.leases ?? noLeases).hold('flow_runs', runId);
+    const lease = leases.hold('flow_runs', runId);
     try {
-      await db.updateTable('flow_runs').set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())` }).where('id', '=', runId).execute();
+      // with this process's lease in the same statement: no running row without one
+      await db.updateTable('flow_runs').set({ status: 'running', started_at: sql<Date>`coalesce(started_at, now())`, ...leaseColumns(leases) }).where('id', '=', runId).execute();
       const ended = runStarted('flow');
       let run: FlowRun;
       try {
@@ -158,7 +160,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     const prepared = prepareFlow({ id: flow.id, flow_data: input.flowData ?? flow.flow_data }, input.startNodeId);
     const row = await db
       .insertInto('flow_runs')
-      .values({ flow_id: flow.id, library_id: flow.library_id, owner_id: flow.owner_id, requested_by: input.requestedBy, trigger: input.trigger, status: 'running', payload: toJson(input.payload ?? {}), started_at: new Date() })
+      .values({ flow_id: flow.id, library_id: flow.library_id, owner_id: flow.owner_id, requested_by: input.requestedBy, trigger: input.trigger, status: 'running', payload: toJson(input.payload ?? {}), started_at: new Date(), ...leaseColumns(leases) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const timeout = AbortSignal.timeout(testTimeoutMs);

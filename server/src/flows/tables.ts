@@ -2,7 +2,7 @@
 // kept here (like missions/tables.ts) so the flows module does not edit the shared DB interface.
 import type { FlowRunNodeResult, FlowRunStatus, FlowRunTrigger, FlowStatus } from '@accent/flows-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, RunLeaseColumns } from '../db/schema.js';
 
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -43,7 +43,7 @@ export interface FlowDeploymentsTable {
 
 export type StoredFlowRunStatus = 'queued' | FlowRunStatus;
 
-export interface FlowRunsTable {
+export interface FlowRunsTable extends RunLeaseColumns {
   id: ColumnType<string, string | undefined, never>;
   flow_id: string;
   library_id: string;

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
-import type { RunLeases } from '../run-leases/leases.js';
+import type { LeaseHolder } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { ensureQueue, type JobWithMetadata, type PgBoss, type Queue, type Scheduler } from '../scheduler/index.js';
 import { createDeliverer } from './deliver.js';
@@ -46,7 +46,7 @@ export interface MissionsDeps {
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'allowPrivateWebhooks' | 'webhookSigningSecret'>;
   log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
   options?: MissionsOptions;
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 export function createMissions(deps: MissionsDeps): Missions {

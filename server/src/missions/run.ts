@@ -18,7 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { toIso, toJson } from '../db/values.js';
 import { findRunner } from '../runtime/access.js';
-import { noLeases, RUN_INTERRUPTED, type RunLeases } from '../run-leases/leases.js';
+import { leaseColumns, noLeases, RUN_INTERRUPTED, type LeaseHolder } from '../run-leases/leases.js';
 import { RunError } from '../runtime/errors.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import type { JobWithMetadata, PgBoss } from '../scheduler/index.js';
@@ -63,7 +63,7 @@ export interface MissionRunnerDeps {
   deliverer: Deliverer;
   log: { error(error: unknown, message: string): void };
   /** the run holds a lease while it works (a run whose process died is failed by the sweep) */
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 const FINISHED = ['succeeded', 'failed'] as const;
@@ -153,7 +153,8 @@ export function createMissionRunner(deps: MissionRunnerDeps) {
   async function carryOut(runId: string, missionId: string, job: Pick<JobWithMetadata, 'signal' | 'retryCount' | 'retryLimit'>): Promise<'succeeded' | 'failed' | 'skipped' | null> {
     await db
       .updateTable('mission_runs')
-      .set((eb) => ({ status: 'running', error: null, finished_at: null, started_at: sql<Date>`coalesce(started_at, now())`, attempt: eb('attempt', '+', 1) }))
+      // with this process's lease in the same statement: no running row without one
+      .set((eb) => ({ status: 'running', error: null, finished_at: null, started_at: sql<Date>`coalesce(started_at, now())`, attempt: eb('attempt', '+', 1), ...leaseColumns(deps.leases ?? noLeases) }))
       .where('id', '=', runId)
       .where((eb) => eb.or([eb('status', 'in', ['queued', 'running']), eb.and([eb('status', '=', 'failed'), eb('error', '=', RUN_INTERRUPTED)])]))
       .execute();

@@ -2,7 +2,7 @@
 // for kysely, kept here so the scheduler does not depend on the shared DB interface's edits.
 import type { MissionDelivery, MissionRunDelivery, MissionRunStatus, MissionRunTrigger, MissionScope, MissionStatus } from '@accent/missions-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, RunLeaseColumns } from '../db/schema.js';
 
 type Json<T> = ColumnType<T, string, string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -36,7 +36,7 @@ export interface MissionsTable {
   user_id: string;
 }
 
-export interface MissionRunsTable {
+export interface MissionRunsTable extends RunLeaseColumns {
   id: Generated<string>;
   mission_id: string;
   library_id: string;

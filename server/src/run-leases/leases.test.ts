@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.js';
 import { silentLog } from '../scheduler/index.js';
 import { startThrowawayPostgres } from '../testing/postgres.js';
 import { openSeededDatabase } from '../testing/seeded-database.js';
-import { createRunLeases, LEASED_TABLES, RUN_INTERRUPTED, type LeasedTable } from './leases.js';
+import { createRunLeases, LEASED_TABLES, RUN_INTERRUPTED, type LeasedTable, type LeaseHolder } from './leases.js';
 import { drain } from './shutdown.js';
 
 jest.setTimeout(120_000);
@@ -21,7 +21,9 @@ if (!postgres) console.warn('leases.test: PostgreSQL part skipped, PostgreSQL is
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One running row in each run table (with the parents they need), as a process that carries them leaves them. */
-async function runningRuns(db: Kysely<DB>): Promise<Record<LeasedTable, string>> {
+async function runningRuns(db: Kysely<DB>, leases?: LeaseHolder): Promise<Record<LeasedTable, string>> {
+  // started as the runs' code starts them: the lease in the statement that marks the run running
+  const lease = leases ? sql`${leases.owner}, now() + make_interval(secs => ${leases.ttlSeconds})` : sql`NULL, NULL`;
   const { rows: users } = await sql<{ id: string; library_id: string }>`SELECT id, library_id FROM users ORDER BY created_at LIMIT 1`.execute(db);
   const { id: user, library_id: library } = users[0];
   const one = async (query: ReturnType<typeof sql<{ id: string }>>) => (await query.execute(db)).rows[0].id;
@@ -44,27 +46,27 @@ async function runningRuns(db: Kysely<DB>): Promise<Record<LeasedTable, string>>
     agent_runs: await one(
       sql<{
         id: string;
-      }>`INSERT INTO agent_runs (library_id, agent_id, agent_name, source, status) VALUES (${library}, ${agent}, 'a', 'api', 'running') RETURNING id`,
+      }>`INSERT INTO agent_runs (library_id, agent_id, agent_name, source, status, lease_owner, lease_expires_at) VALUES (${library}, ${agent}, 'a', 'api', 'running', ${lease}) RETURNING id`,
     ),
     mission_runs: await one(
       sql<{
         id: string;
-      }>`INSERT INTO mission_runs (mission_id, library_id, user_id, trigger, status, started_at) VALUES (${mission}, ${library}, ${user}, 'manual', 'running', now()) RETURNING id`,
+      }>`INSERT INTO mission_runs (mission_id, library_id, user_id, trigger, status, started_at, lease_owner, lease_expires_at) VALUES (${mission}, ${library}, ${user}, 'manual', 'running', now(), ${lease}) RETURNING id`,
     ),
     flow_runs: await one(
       sql<{
         id: string;
-      }>`INSERT INTO flow_runs (flow_id, library_id, owner_id, trigger, status, started_at) VALUES (${flow}, ${library}, ${user}, 'manual', 'running', now()) RETURNING id`,
+      }>`INSERT INTO flow_runs (flow_id, library_id, owner_id, trigger, status, started_at, lease_owner, lease_expires_at) VALUES (${flow}, ${library}, ${user}, 'manual', 'running', now(), ${lease}) RETURNING id`,
     ),
     background_runs: await one(
       sql<{
         id: string;
-      }>`INSERT INTO background_runs (agent_id, library_id, owner_id, trigger, status, started_at) VALUES (${background}, ${library}, ${user}, 'manual', 'running', now()) RETURNING id`,
+      }>`INSERT INTO background_runs (agent_id, library_id, owner_id, trigger, status, started_at, lease_owner, lease_expires_at) VALUES (${background}, ${library}, ${user}, 'manual', 'running', now(), ${lease}) RETURNING id`,
     ),
     agent_test_runs: await one(
       sql<{
         id: string;
-      }>`INSERT INTO agent_test_runs (library_id, test_set_id, agent_id, status) VALUES (${library}, ${set}, ${agent}, 'running') RETURNING id`,
+      }>`INSERT INTO agent_test_runs (library_id, test_set_id, agent_id, status, lease_owner, lease_expires_at) VALUES (${library}, ${set}, ${agent}, 'running', ${lease}) RETURNING id`,
     ),
   };
 }
@@ -93,8 +95,8 @@ function leaseSuite(name: string, open: () => Promise<Database>) {
       const dead = createRunLeases({ db, timing: fast });
       const live = createRunLeases({ db, timing: fast });
       await live.start();
-      const lost = await runningRuns(db);
-      const kept = await runningRuns(db);
+      const lost = await runningRuns(db, dead);
+      const kept = await runningRuns(db, live);
       // a run of an older version, without a lease, started long ago
       const unleased = await runningRuns(db);
       await sql`UPDATE agent_runs SET started_at = now() - interval '2 hours' WHERE id = ${unleased.agent_runs}`.execute(db);
@@ -133,7 +135,7 @@ function leaseSuite(name: string, open: () => Promise<Database>) {
 
       // within the grace: the run finishes and is recorded as it ended
       const quick = createRunLeases({ db, log });
-      const first = await runningRuns(db);
+      const first = await runningRuns(db, quick);
       const lease = quick.hold('flow_runs', first.flow_runs);
       setTimeout(() => {
         void sql`UPDATE flow_runs SET status = 'succeeded', finished_at = now() WHERE id = ${first.flow_runs}`
@@ -147,7 +149,7 @@ function leaseSuite(name: string, open: () => Promise<Database>) {
 
       // past the grace: the run that still works is cut and marked, and the log names it
       const slow = createRunLeases({ db, log });
-      const second = await runningRuns(db);
+      const second = await runningRuns(db, slow);
       slow.hold('agent_runs', second.agent_runs);
       const started = Date.now();
       const cut = await drain({ close: async () => undefined, stopJobs: async () => undefined, leases: slow, log }, 500);

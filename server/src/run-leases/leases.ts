@@ -1,8 +1,10 @@
 // Run leases: no run stays "running" after its process is gone.
 //
 // A process holds a lease on each run it carries (agent runs, mission runs, flow runs, background runs,
-// test set runs): `lease_owner` (this process) and `lease_expires_at`, renewed every `renewMs` while the
-// run works. A run whose lease expired lost its process (kill -9, a crash, a shutdown that cut it): a
+// test set runs): `lease_owner` (this process) and `lease_expires_at`, written by the very statement that
+// marks the run running (`leaseColumns`; a lease written afterwards left a window where a kill -9 left a
+// running row with no lease, which only the unleased grace of an hour would sweep), then renewed every
+// `renewMs` while the run works. A run whose lease expired lost its process (kill -9, a crash, a shutdown that cut it): a
 // sweep — when the process starts, then every `sweepMs`, on every process — marks it failed with
 // RUN_INTERRUPTED. A graceful shutdown marks what it could not finish the same way at once
 // (`interruptAll`). A job-backed run (missions, background agents) that pg-boss retries afterwards
@@ -49,11 +51,19 @@ export interface Lease {
   release(): void;
 }
 
-export interface RunLeases {
+/** What starting a run needs of the leases: the lease to write with the run, and holding it afterwards. */
+export interface LeaseHolder {
+  /** This process in lease_owner; null: runs carry no lease (tests of one area, tools). */
+  readonly owner: string | null;
+  /** How long a lease lasts without renewal. */
+  readonly ttlSeconds: number;
+  /** Renews the lease of a run this process now carries (its start wrote it: `leaseColumns`) until release. */
+  hold(table: LeasedTable, id: string): Lease;
+}
+
+export interface RunLeases extends LeaseHolder {
   /** This process in lease_owner: host, pid and a random part. */
   readonly owner: string;
-  /** Holds a lease on a run this process now carries (written at once, renewed until release). */
-  hold(table: LeasedTable, id: string): Lease;
   /** The runs this process carries now. */
   held(): CutRun[];
   /** Resolves true once nothing is held, false when `timeoutMs` passed first. */
@@ -127,9 +137,6 @@ export function createRunLeases(deps: { db: Kysely<DB>; log?: SchedulerLog; timi
   const sweepMs = deps.timing?.sweepMs ?? 30_000;
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const holding = new Map<LeasedTable, Set<string>>(LEASED_TABLES.map((t) => [t, new Set<string>()]));
-  /** held since the last write: written together on the next turn */
-  const fresh = new Map<LeasedTable, Set<string>>();
-  let flushing: Promise<void> | null = null;
   let renewTimer: ReturnType<typeof setInterval> | undefined;
   let sweepTimer: ReturnType<typeof setInterval> | undefined;
   const idleWaiters = new Set<() => void>();
@@ -154,20 +161,6 @@ export function createRunLeases(deps: { db: Kysely<DB>; log?: SchedulerLog; timi
     }
   }
 
-  function scheduleFlush() {
-    if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () => {
-        const batch = new Map(fresh);
-        fresh.clear();
-        await renewAll(batch);
-      })
-      .finally(() => {
-        flushing = null;
-        if (fresh.size > 0) scheduleFlush();
-      });
-  }
-
   async function sweepWhere(where: (table: LeasedTable) => RawBuilder<unknown> | null): Promise<CutRun[]> {
     const cut: CutRun[] = [];
     for (const table of LEASED_TABLES) {
@@ -181,19 +174,15 @@ export function createRunLeases(deps: { db: Kysely<DB>; log?: SchedulerLog; timi
 
   const leases: RunLeases = {
     owner,
+    ttlSeconds: ttlMs / 1000,
     hold(table, id) {
       holding.get(table)!.add(id);
-      const ids = fresh.get(table) ?? new Set<string>();
-      fresh.set(table, ids);
-      ids.add(id);
-      scheduleFlush();
       let held = true;
       return {
         release() {
           if (!held) return;
           held = false;
           holding.get(table)!.delete(id);
-          fresh.get(table)?.delete(id);
           if (count() === 0) for (const wake of idleWaiters) wake();
         },
       };
@@ -245,11 +234,19 @@ export function createRunLeases(deps: { db: Kysely<DB>; log?: SchedulerLog; timi
       clearInterval(renewTimer);
       clearInterval(sweepTimer);
       renewTimer = sweepTimer = undefined;
-      if (flushing) await flushing;
     },
   };
   return leases;
 }
 
 /** For callers that carry no runs across processes (tests of one area, tools). */
-export const noLeases: Pick<RunLeases, 'hold'> = { hold: () => ({ release: () => undefined }) };
+export const noLeases: LeaseHolder = { owner: null, ttlSeconds: 0, hold: () => ({ release: () => undefined }) };
+
+/**
+ * The lease columns for the statement that marks a run running (set or values), so that no running row
+ * is ever without its lease: nothing when the caller carries no leases.
+ */
+export function leaseColumns(leases: LeaseHolder): { lease_owner?: string; lease_expires_at?: RawBuilder<Date> } {
+  if (!leases.owner) return {};
+  return { lease_owner: leases.owner, lease_expires_at: sql<Date>`now() + make_interval(secs => ${leases.ttlSeconds})` };
+}

@@ -36,7 +36,7 @@ import { RUN_MESSAGES, RunError } from './errors.js';
 import { appendHistory, loadHistory, threadKey } from './history.js';
 import { composeModelInput, messagesForTrace, type ModelInput } from './messages.js';
 import { createLanguageModel, isRuntimeProvider, keyRejectedMessage, PROVIDER_MESSAGES, providerMessage, providerSettings, type ResolvedModel, type RuntimeProvider } from './providers.js';
-import { noLeases, type RunLeases } from '../run-leases/leases.js';
+import { noLeases, type LeaseHolder } from '../run-leases/leases.js';
 import { finishRun, startRun } from './runs.js';
 import { modelCallEnded, runStarted } from '../observability/metrics.js';
 import { earlierStepsContext, placesQuery, placesStepOutput, renderTemplate, templateValues } from './templating.js';
@@ -56,7 +56,7 @@ export interface RuntimeDeps {
   /** tools from the library's MCP servers (absent: steps' MCP tools are reported missing) */
   mcp?: McpRuntimeOptions;
   /** each run holds a lease while it works (a run whose process died is failed by the sweep) */
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 export interface RunAgentInput {
@@ -176,6 +176,7 @@ export interface Runtime {
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const { db, config, credentials } = deps;
+  const leases = deps.leases ?? noLeases;
   const agents = createAgentCache(db, deps.agentCache);
   if (deps.scheduler) agents.listenWith(deps.scheduler, deps.log ?? silentLog);
   // rows of answered runs still being completed (read-your-writes for this process's runs routes)
@@ -251,6 +252,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       source: input.source,
       input: { query: runQuery, params },
       rateLimit: settings.rate_limit,
+      // inserted with this process's lease: no running row without one
+      lease: leases,
     }).catch(async (error: unknown) => {
       await modelsRead;
       throw error;
@@ -258,7 +261,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
 
     const libraryAccess = input.libraryAccess ?? libraryAccessOf(input.source, input.user);
     const reads = runLibraryReads(transact, { runId, access: libraryAccess });
-    const lease = (deps.leases ?? noLeases).hold('agent_runs', runId);
+    const lease = leases.hold('agent_runs', runId);
     const complete = (result: Parameters<typeof finishRun>[2]) => finishRun(db, runId, result).finally(() => lease.release());
     const trace: RunTrace = { steps: [], fallback: null, escalated: false, depth, thread_key: key };
     const ended = runStarted('agent');

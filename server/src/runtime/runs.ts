@@ -19,25 +19,41 @@ export interface StartRunInput {
   input: RunInput;
   /** requests per minute for this agent */
   rateLimit: number;
+  /** the lease the row is inserted with (run-leases; absent: none) */
+  lease?: { owner: string | null; ttlSeconds: number };
 }
 
 // The statements every run sends, as fixed SQL: the query builder would build and compile them again on
 // every run, a measurable share of an invoke's own time. The rest of this file uses the builder.
-// Starting: one statement, the agent's lock + the count + the insert (migration 028).
-const START_RUN = 'SELECT public.accent_start_agent_run($1::uuid, $2::uuid, $3::text, $4::int, $5::uuid, $6::text, $7::text, $8::jsonb, $9::bigint, $10::int) AS id';
+// Starting: one statement, the agent's lock + the count + the insert with its lease (migrations 028, 039).
+const START_RUN =
+  'SELECT public.accent_start_agent_run($1::uuid, $2::uuid, $3::text, $4::int, $5::uuid, $6::text, $7::text, $8::jsonb, $9::bigint, $10::int, $11::text, $12::float8) AS id';
 const COMPLETE_RUN = `
   UPDATE agent_runs
   SET status = $2, output = $3, error = $4, finished_at = now(), duration_ms = $5::int, model_ms = $6::int, usage = $7::jsonb, trace = $8::jsonb
   WHERE id = $1::uuid`;
 
 /**
- * Inserts the 'running' row, or throws 429 when the agent already started `rateLimit` runs in the last
+ * Inserts the 'running' row (with its lease), or throws 429 when the agent already started `rateLimit` runs in the last
  * minute, on every server process sharing the database (the function holds the agent's advisory lock
  * until its statement commits). One round trip; the wait is computed only when refused.
  */
 export async function startRun(db: Kysely<DB>, run: StartRunInput): Promise<string> {
   const { rows } = await db.executeQuery<{ id: string | null }>(
-    CompiledQuery.raw(START_RUN, [run.libraryId, run.agentId, run.agentName, run.agentVersion, run.userId, run.threadId, run.source, toJson(run.input), run.rateLimit, RATE_WINDOW_SECONDS]),
+    CompiledQuery.raw(START_RUN, [
+      run.libraryId,
+      run.agentId,
+      run.agentName,
+      run.agentVersion,
+      run.userId,
+      run.threadId,
+      run.source,
+      toJson(run.input),
+      run.rateLimit,
+      RATE_WINDOW_SECONDS,
+      run.lease?.owner ?? null,
+      run.lease?.owner ? run.lease.ttlSeconds : null,
+    ]),
   );
   if (rows[0]?.id) return rows[0].id;
   return refuse(db, run);

@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.js';
 import { toIso, toJson } from '../db/values.js';
 import { getVersion } from '../agents/service.js';
 import { findRunner, type Runner } from '../runtime/access.js';
-import { noLeases, type RunLeases } from '../run-leases/leases.js';
+import { leaseColumns, noLeases, type LeaseHolder } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
 import { checkExpectation, type JudgeAccess } from './expectations.js';
 import { withTestSetTables } from './tables.js';
@@ -130,7 +130,7 @@ export interface RunJobDeps {
   credentials?: JudgeAccess['credentials'];
   providerEnv?: JudgeAccess['providerEnv'];
   /** the run holds a lease while its cases run (a run whose process died is failed by the sweep) */
-  leases?: Pick<RunLeases, 'hold'>;
+  leases?: LeaseHolder;
 }
 
 /**
@@ -150,10 +150,12 @@ export async function runTestSetJob(deps: RunJobDeps, runId: string): Promise<vo
     .executeTakeFirst();
   if (!row) return; // deleted with its set
   const fail = (error: string) => t.updateTable('agent_test_runs').set({ status: 'failed', error, finished_at: new Date() }).where('id', '=', runId).execute();
-  const lease = (deps.leases ?? noLeases).hold('agent_test_runs', runId);
+  const leases = deps.leases ?? noLeases;
+  const lease = leases.hold('agent_test_runs', runId);
   try {
-    // a retried job (its process died) runs the cases again on the same row
-    await t.updateTable('agent_test_runs').set({ status: 'running', error: null, finished_at: null }).where('id', '=', runId).execute();
+    // a retried job (its process died) runs the cases again on the same row, with this process's lease
+    // in the same statement (no running row without one)
+    await t.updateTable('agent_test_runs').set({ status: 'running', error: null, finished_at: null, ...leaseColumns(leases) }).where('id', '=', runId).execute();
     const runner = row.created_by ? await findRunner(db, row.created_by) : undefined;
     if (!runner) return void (await fail('The person who started this run can no longer run agents.'));
     let config: AgentConfig | undefined;

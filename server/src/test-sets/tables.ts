@@ -1,7 +1,7 @@
 // Row types of agent_test_sets and agent_test_runs (migration 025) for kysely, kept here so the test
 // sets module does not edit the shared DB interface.
 import type { ColumnType, Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, RunLeaseColumns } from '../db/schema.js';
 
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
@@ -17,7 +17,7 @@ export interface AgentTestSetsTable {
   updated_at: GeneratedTimestamp;
 }
 
-export interface AgentTestRunsTable {
+export interface AgentTestRunsTable extends RunLeaseColumns {
   id: ColumnType<string, string | undefined, never>;
   library_id: string;
   test_set_id: string;
