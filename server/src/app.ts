@@ -218,7 +218,7 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   app.addHook('onClose', () => runtime.close());
   const missions = createMissions({ db: db.db, scheduler, runtime, config, log: schedulerLogFrom(app.log), options: missionsOptions, leases });
   app.decorate('missions', missions);
-  const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions, leases });
+  const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions, leases, mcp: { masterKey: masterKeyFor(config) } });
   app.decorate('flows', flows);
   app.addHook('onClose', () => flows.runner.drain());
   const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions, leases });

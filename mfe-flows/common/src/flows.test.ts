@@ -96,7 +96,7 @@ describe('flow defaults', () => {
     expect(FLOW_PALETTE.map((g) => g.items.map((i) => i.label))).toEqual([
       ['Webhook', 'Schedule', 'Form Submit', 'Email'],
       ['Agent', 'Condition', 'Switch', 'Text Analysis'],
-      ['API Call', 'Database', 'Send Email', 'Slack Message', 'HTTP Request'],
+      ['API Call', 'Database', 'Send Email', 'Slack Message', 'HTTP Request', 'MCP tool'],
     ]);
     expect(FLOW_PALETTE.flatMap((g) => g.items.map((i) => i.subtype))).toEqual([...FLOW_PALETTE_SUBTYPES]);
   });

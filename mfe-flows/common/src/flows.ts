@@ -22,7 +22,7 @@ export const DEFAULT_FLOW_TEMPERATURE = 0.7;
 export const FLOW_CONDITION_TYPES = ['equals', 'contains', 'greater_than', 'less_than', 'exists'] as const;
 export type FlowConditionType = (typeof FLOW_CONDITION_TYPES)[number];
 
-export const FLOW_ACTION_TYPES = ['api_call', 'database', 'email', 'slack', 'webhook'] as const;
+export const FLOW_ACTION_TYPES = ['api_call', 'database', 'email', 'slack', 'webhook', 'mcp_tool'] as const;
 export type FlowActionType = (typeof FLOW_ACTION_TYPES)[number];
 
 export const FLOW_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
@@ -60,8 +60,8 @@ export const FLOW_DEFAULT_VIEWPORT = { x: 0, y: 0, zoom: 1 } as const;
 export const FLOW_TRIGGER_SUBTYPES = ['webhook', 'schedule', 'form', 'email'] as const;
 export type FlowTriggerSubtype = (typeof FLOW_TRIGGER_SUBTYPES)[number];
 export const FLOW_LOGIC_SUBTYPES = ['openai', 'if_else', 'switch', 'analysis'] as const;
-export const FLOW_ACTION_SUBTYPES = ['api', 'database', 'email', 'slack', 'http'] as const;
-/** The 13 palette subtypes of §9 ('email' is both a trigger and an action). */
+export const FLOW_ACTION_SUBTYPES = ['api', 'database', 'email', 'slack', 'http', 'mcp'] as const;
+/** The 13 palette subtypes of §9 ('email' is both a trigger and an action), and MCP tool. */
 export const FLOW_PALETTE_SUBTYPES = [...FLOW_TRIGGER_SUBTYPES, ...FLOW_LOGIC_SUBTYPES, ...FLOW_ACTION_SUBTYPES] as const;
 
 export interface FlowPaletteItem {
@@ -89,6 +89,7 @@ export const ACTION_TYPE_BY_SUBTYPE: Record<string, FlowActionType> = {
   email: 'email',
   slack: 'slack',
   webhook: 'webhook',
+  mcp: 'mcp_tool',
 };
 
 export const FLOW_PALETTE: readonly FlowPaletteGroup[] = [
@@ -118,6 +119,7 @@ export const FLOW_PALETTE: readonly FlowPaletteGroup[] = [
       { type: 'action', subtype: 'email', label: 'Send Email', description: 'Send an email', actionType: 'email' },
       { type: 'action', subtype: 'slack', label: 'Slack Message', description: 'Post to Slack', actionType: 'slack' },
       { type: 'action', subtype: 'http', label: 'HTTP Request', description: 'Send an HTTP request', actionType: 'api_call' },
+      { type: 'action', subtype: 'mcp', label: 'MCP tool', description: 'Call a tool of an MCP server', actionType: 'mcp_tool' },
     ],
   },
 ];
@@ -264,7 +266,12 @@ export const actionNodeDataSchema = z.looseObject({
   table: text,
   /** slack: the incoming webhook URL (url is used when empty) */
   webhookUrl: text,
-  /** api_call, webhook, slack: per-request timeout in seconds (default: the engine's) */
+  /** mcp_tool: the MCP server (Admin → MCP servers) and the name of one of its tools */
+  mcpServerId: text,
+  mcpTool: text,
+  /** mcp_tool: the tool's arguments by name (values templated; a value that is exactly one placeholder keeps its type) */
+  arguments: z.record(z.string(), z.unknown()).default({}),
+  /** api_call, webhook, slack, mcp_tool: per-request timeout in seconds (default: the engine's) */
   timeoutSeconds: z.coerce.number().positive().max(300).optional(),
 });
 
@@ -878,10 +885,13 @@ function outputShape(node: VariableNode): string {
   const action = node.data.actionType ?? (subtype === 'api' || subtype === 'http' ? 'api_call' : subtype);
   if (action === 'email') return '{messageId, to, subject, accepted, rejected}';
   if (action === 'database') return '{id, table, row, created_at}';
+  if (action === 'mcp_tool') return '{text, result, server, tool, arguments}';
   return '{status, ok, url, headers, body}';
 }
 
 const isAgent = (node: VariableNode) => node.type === 'llm' && node.data.subtype !== 'analysis';
+/** Nodes whose output has a `text` that `{{last}}` reads: an Agent's answer, an MCP tool's result. */
+const answersText = (node: VariableNode) => isAgent(node) || (node.type === 'action' && (node.data.actionType ?? node.data.subtype) === 'mcp_tool') || node.data.subtype === 'mcp';
 const nameOf = (node: VariableNode) => `"${node.data.label || node.id}"`;
 
 /**
@@ -900,7 +910,7 @@ export function flowVariables(nodeId: string, nodes: readonly VariableNode[], ed
     .filter((n): n is VariableNode => n !== undefined);
   if (before.length > 0) {
     const from = before.length === 1 ? nameOf(before[0]) : 'the node the run came from';
-    const text = before.length === 1 && isAgent(before[0]) ? `${from}'s answer text` : `What ${from} passed on, as text`;
+    const text = before.length === 1 && answersText(before[0]) ? `${from}'s answer text` : `What ${from} passed on, as text`;
     variables.push({ name: `{{${FLOW_LAST}}}`, holds: text });
     variables.push({
       name: `{{${FLOW_LAST_RAW}}}`,
@@ -916,7 +926,7 @@ export function flowVariables(nodeId: string, nodes: readonly VariableNode[], ed
     seen.add(id);
     const node = byId.get(id);
     if (!node) continue;
-    if (isAgent(node)) variables.push({ name: `{{nodes.${id}.output.text}}`, holds: `${nameOf(node)}'s answer text` });
+    if (answersText(node)) variables.push({ name: `{{nodes.${id}.output.text}}`, holds: `${nameOf(node)}'s answer text` });
     variables.push({ name: `{{nodes.${id}.output}}`, holds: `${nameOf(node)}'s output: ${outputShape(node)}` });
     for (const e of edges) if (e.target === id) queue.push(e.source);
   }

@@ -72,6 +72,7 @@ describe('flow builder', () => {
       'Send Email',
       'Slack Message',
       'HTTP Request',
+      'MCP tool',
     ]);
     expect(document.querySelector('.react-flow__minimap')).not.toBeNull();
     expect(document.querySelector('.react-flow__controls')).not.toBeNull();

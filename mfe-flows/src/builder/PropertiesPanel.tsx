@@ -14,6 +14,7 @@ import {
 } from '@accent/flows-common';
 import { Button, Select, TextArea, TextField } from '@accent/shared/ui';
 import type { CanvasNode, CanvasNodeData } from './graph.js';
+import { McpToolFields } from './McpToolFields.js';
 import styles from './Builder.module.css';
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -181,6 +182,13 @@ function ConditionFields({ data, set }: { data: ConditionNodeData; set: Setter }
 function ActionFields({ data, set }: { data: ActionNodeData; set: Setter }) {
   const actionType = data.actionType ?? 'api_call';
   const http = actionType === 'api_call' || actionType === 'webhook';
+  if (actionType === 'mcp_tool')
+    return (
+      <>
+        <Select label="Action type" value={actionType} options={options(FLOW_ACTION_TYPES)} onChange={(e) => set({ actionType: e.target.value })} />
+        <McpToolFields data={data} set={set} />
+      </>
+    );
   return (
     <>
       <Select label="Action type" value={actionType} options={options(FLOW_ACTION_TYPES)} onChange={(e) => set({ actionType: e.target.value })} />

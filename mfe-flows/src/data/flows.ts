@@ -47,6 +47,18 @@ export interface FlowSummary {
 /** The fields an update may change (camelCase); node_count follows flowData when it is given. */
 export type FlowPatch = Partial<Pick<Flow, 'name' | 'description' | 'status' | 'tags' | 'flowData' | 'nodeCount' | 'executionCount' | 'successRate' | 'author'>>;
 
+/** An MCP server's tools as the MCP tool node offers them (names, descriptions, argument schemas). */
+const mcpToolsSchema = z.object({
+  servers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      tools: z.array(z.object({ name: z.string(), label: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()).default({}) })),
+    }),
+  ),
+});
+export type FlowMcpServer = z.infer<typeof mcpToolsSchema>['servers'][number];
+
 /** Who imports or creates flows: their rows get user_{user id}_lib_{library id}. */
 export type FlowUser = Parameters<typeof userIdFor>[0];
 
@@ -96,6 +108,8 @@ export interface FlowsService {
   importFlows(file: Blob | string | unknown, user?: FlowUser): Promise<FlowImportReport>;
   /** POST /api/v1/flows/:id/test */
   testFlow(id: string, payload: unknown, startNodeId?: string): Promise<FlowRun>;
+  /** the library's MCP servers and their tools (GET /api/v1/mcp-tools), for the MCP tool node */
+  listMcpTools(): Promise<FlowMcpServer[]>;
   /** POST /api/v1/flows/:id/deploy */
   deployFlow(id: string): Promise<FlowDeployment>;
   /** POST /api/v1/flows/:id/undeploy */
@@ -320,6 +334,11 @@ export function createFlowsService(source: DataClientSource = getDataClient, htt
     async testFlow(id, payload, startNodeId) {
       const { data } = await http.post<unknown>(`/api/v1/flows/${encodeURIComponent(id)}/test`, { payload, ...(startNodeId ? { startNodeId } : {}) });
       return parseRun(data);
+    },
+
+    async listMcpTools() {
+      const { data } = await http.get<unknown>('/api/v1/mcp-tools');
+      return mcpToolsSchema.parse(data).servers;
     },
 
     async deployFlow(id) {

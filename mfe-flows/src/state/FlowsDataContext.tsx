@@ -10,6 +10,7 @@ import {
   type FlowDeployment,
   type FlowDeploymentState,
   type FlowImportReport,
+  type FlowMcpServer,
   type FlowPatch,
   type FlowSummary,
   type FlowUser,
@@ -44,6 +45,8 @@ export interface FlowsData {
   saveFlowVersion(id: string, name: string): Promise<number>;
   /** the version replaces the stored flow and is recorded as a new version */
   restoreFlowVersion(id: string, number: number): Promise<{ number: number; restored: number }>;
+  /** the library's MCP servers and their tools (the MCP tool node); absent: none offered */
+  listMcpTools?(): Promise<FlowMcpServer[]>;
 }
 
 /** Flows also warn (No Flows to Export). */
@@ -93,6 +96,7 @@ export const defaultFlowsEnvironment: FlowsEnvironment = {
     listFlowVersions: (id) => flowsService.listFlowVersions(id),
     saveFlowVersion: (id, name) => flowsService.saveFlowVersion(id, name),
     restoreFlowVersion: (id, number) => flowsService.restoreFlowVersion(id, number),
+    listMcpTools: () => flowsService.listMcpTools(),
   },
   notify: {
     success: (title, message, duration) => toast.success(title, message, duration),

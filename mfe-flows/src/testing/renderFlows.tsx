@@ -43,8 +43,8 @@ export const summaryOf = (f: Flow): FlowSummary => ({
   updatedAt: f.updatedAt,
 });
 
-type Fake<K extends keyof FlowsData> = jest.Mock<FlowsData[K]>;
-export type FakeApi = { [K in keyof FlowsData]: Fake<K> } & { table: Map<string, Flow>; deployed: Set<string> };
+type Fake<K extends keyof FlowsData> = jest.Mock<NonNullable<FlowsData[K]>>;
+export type FakeApi = { [K in keyof FlowsData]-?: Fake<K> } & { table: Map<string, Flow>; deployed: Set<string> };
 
 /** An in-memory flows table with every operation recorded. */
 export function fakeApi(initial: Flow[] = []): FakeApi {
@@ -68,6 +68,7 @@ export function fakeApi(initial: Flow[] = []): FakeApi {
     deployed,
     listFlows: jest.fn<FlowsData['listFlows']>(async () => [...table.values()].map(summaryOf)),
     getFlow: jest.fn<FlowsData['getFlow']>(async (id) => table.get(id) ?? null),
+    listMcpTools: jest.fn<NonNullable<FlowsData['listMcpTools']>>(async () => []),
     insertFlow: jest.fn<FlowsData['insertFlow']>(async (f) => {
       table.set(f.id, f);
       return f;

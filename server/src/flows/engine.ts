@@ -50,6 +50,7 @@ import { createModelResolver } from './models.js';
 import { EXECUTORS, executorKey } from './nodes/index.js';
 import { NodeError, type Mailer, type NodeOutcome, type NodeServices } from './nodes/types.js';
 import { DEFAULT_HTTP_TIMEOUT_MS, type SsrfPolicy } from '../net/ssrf.js';
+import { MCP_LIMITS } from '../mcp/client.js';
 import type { FlowScope } from './templating.js';
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
@@ -77,6 +78,8 @@ export interface FlowContext {
   httpTimeoutMs?: number;
   /** the email action: an injected transport, or SMTP_URL (nodemailer); neither → "not configured" */
   email?: { transport?: Mailer; smtpUrl?: string; from?: string };
+  /** MCP tool nodes: the master key (the servers' secrets) and one call's time limit (default MCP_LIMITS.callMs) */
+  mcp?: { masterKey: Buffer; callTimeoutMs?: number };
   /** called as each node settles (streaming Test Flow's progress) */
   onNode?: (result: FlowRunNodeResult) => void;
 }
@@ -199,6 +202,7 @@ function servicesFor(context: FlowContext): { services: NodeServices; close: () 
       return mailer;
     },
     mailFrom: context.email?.from ?? DEFAULT_FLOW_MAIL_FROM,
+    mcp: context.mcp ? { masterKey: context.mcp.masterKey, callTimeoutMs: context.mcp.callTimeoutMs ?? MCP_LIMITS.callMs } : null,
   };
   return { services, close: () => created?.close?.() };
 }

@@ -26,6 +26,8 @@ export interface FlowsDeps {
   log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
   options?: FlowsOptions;
   leases?: LeaseHolder;
+  /** MCP tool nodes: the key that opens the MCP servers' secrets */
+  mcp?: { masterKey: Buffer };
 }
 
 export function createFlows(deps: FlowsDeps): Flows {

@@ -27,4 +27,9 @@ export const FLOW_RUN_MESSAGES = {
   noTable: 'No table: set the node\'s table name.',
   badTable: (name: string) => `"${name}" is not a valid table name: use letters, digits, spaces, _ or - (at most 63 characters, starting with a letter or _).`,
   rowNotObject: 'The row must be a JSON object, e.g. {"name": "{{payload.name}}"}.',
+  // mcp_tool
+  noMcpHere: 'MCP tools run on the server for a library: this run has no MCP servers.',
+  noMcpTool: "No MCP tool: choose the node's server and tool.",
+  mcpServerGone: 'The MCP server of this node was removed: choose another one.',
+  mcpToolGone: (server: string, tool: string) => `${server} no longer offers the tool "${tool}": choose another one.`,
 } as const;

@@ -68,6 +68,8 @@ export interface FlowRunnerDeps {
   options?: FlowsOptions;
   /** each run holds a lease while it works (a run whose process died is failed by the sweep) */
   leases?: LeaseHolder;
+  /** MCP tool nodes: the key that opens the MCP servers' secrets */
+  mcp?: { masterKey: Buffer };
 }
 
 const FINISHED: StoredFlowRunStatus[] = ['succeeded', 'failed', 'cancelled'];
@@ -91,6 +93,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       // the server's FLOW_ALLOW_HOSTS and the library's own list (Admin → Settings), read for each run
       allowHosts: [...config.flowAllowHosts, ...(await storedFlowHosts(deps.db, flow.library_id))],
       email: { smtpUrl: config.smtpUrl, from: config.smtpFrom },
+      ...(deps.mcp ? { mcp: { masterKey: deps.mcp.masterKey } } : {}),
       ...options.context,
     };
   }

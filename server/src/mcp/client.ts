@@ -126,6 +126,15 @@ export function resultText(result: { content?: unknown; structuredContent?: unkn
   return text;
 }
 
+/** The tool's result as the server sent it, unless it is too large to keep (then its capped text, said so). */
+export function keptResult(result: Record<string, unknown>, text: string): Record<string, unknown> {
+  const size = JSON.stringify(result).length;
+  if (size <= MCP_LIMITS.resultChars) return result;
+  return { content: [{ type: 'text', text }], truncated: true, original_size: size };
+}
+
+export type McpCallOutcome = { output: string; result: Record<string, unknown> } | { error: string; result?: Record<string, unknown> };
+
 /** Calls one tool within the time limit; a tool's own error comes back as {error}. */
 export async function callMcpTool(
   connection: McpConnection,
@@ -134,7 +143,7 @@ export async function callMcpTool(
   args: unknown,
   signal: AbortSignal,
   timeoutMs: number = MCP_LIMITS.callMs,
-): Promise<{ output: string } | { error: string }> {
+): Promise<McpCallOutcome> {
   let client: Client;
   try {
     client = await connectMcp(connection, policy, signal);
@@ -142,12 +151,13 @@ export async function callMcpTool(
     return { error: `${connection.name} is not reachable: ${(error as Error).message}` };
   }
   try {
-    const result = await client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+    const result = (await client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
       timeout: timeoutMs,
       signal,
-    });
+    })) as Record<string, unknown>;
     const text = resultText(result as { content?: unknown; structuredContent?: unknown });
-    return result.isError ? { error: `${connection.name} » ${tool} failed: ${text || 'no reason given'}` } : { output: text };
+    const kept = keptResult(result, text);
+    return result.isError ? { error: `${connection.name} » ${tool} failed: ${text || 'no reason given'}`, result: kept } : { output: text, result: kept };
   } catch (error) {
     if (signal.aborted) throw error;
     return { error: `${connection.name} » ${tool} failed: ${describeMcpError(error)}` };

@@ -113,6 +113,22 @@ export async function loadMcpServers(db: Kysely<DB>, masterKey: Buffer, libraryI
   });
 }
 
+/** Keeps a server's newly listed tools (a Refresh, a list_changed notification, a call to a tool it no longer knew). */
+export async function storeMcpTools(db: Kysely<DB>, serverId: string, tools: readonly McpToolInfo[]): Promise<void> {
+  await withMcpServers(db)
+    .updateTable('mcp_servers')
+    .set({ tools: toJson(tools), tools_checked_at: new Date(), updated_at: sql<Date>`now()` as never })
+    .where('id', '=', serverId)
+    .execute();
+}
+
+/** Lists a server's tools again and stores them; throws McpProblem when it cannot be reached. */
+export async function relistMcpTools(db: Kysely<DB>, server: StoredMcpServer, policy: SsrfPolicy): Promise<McpToolInfo[]> {
+  const tools = await listMcpTools(server, policy);
+  await storeMcpTools(db, server.id, tools);
+  return tools;
+}
+
 export interface McpServerRoutesOptions {
   db: Kysely<DB>;
   authenticate: Guard;
@@ -258,12 +274,7 @@ export const mcpServerRoutes: FastifyPluginAsyncZod<McpServerRoutesOptions> = as
       const { libraryId } = request.user;
       const [server] = await loadMcpServers(db, masterKey, libraryId, [request.params.id]);
       if (!server) throw new HttpError(404, MCP_TEXTS.notFound);
-      const tools = await check(libraryId, server);
-      await withMcpServers(db)
-        .updateTable('mcp_servers')
-        .set({ tools: toJson(tools), tools_checked_at: new Date(), updated_at: sql<Date>`now()` as never })
-        .where('id', '=', server.id)
-        .execute();
+      await storeMcpTools(db, server.id, await check(libraryId, server));
       return (await list(libraryId)).find((s) => s.id === server.id) as McpServerInfo;
     },
   );
@@ -311,6 +322,7 @@ export const mcpServerRoutes: FastifyPluginAsyncZod<McpServerRoutesOptions> = as
           name: t.name,
           label: mcpToolLabel(server.name, t.title ?? t.name),
           description: t.description,
+          input_schema: t.input_schema,
         })),
       })),
     }),

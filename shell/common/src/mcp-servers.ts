@@ -85,13 +85,22 @@ export const mcpServerListSchema = z.object({ servers: z.array(mcpServerSchema) 
 /** POST /api/v1/admin/mcp-servers/test */
 export const mcpTestResponseSchema = z.object({ tools: z.array(mcpToolInfoSchema) });
 
-/** GET /api/v1/mcp-tools: what the agent editor offers, grouped by server. */
+/** GET /api/v1/mcp-tools: what the agent editor and the flow builder offer, grouped by server. */
 export const mcpToolGroupsSchema = z.object({
   servers: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
-      tools: z.array(z.object({ ref: z.string(), name: z.string(), label: z.string(), description: z.string() })),
+      tools: z.array(
+        z.object({
+          ref: z.string(),
+          name: z.string(),
+          label: z.string(),
+          description: z.string(),
+          /** the tool's arguments (JSON Schema): the flow builder's MCP tool node maps each */
+          input_schema: z.record(z.string(), z.unknown()),
+        }),
+      ),
     }),
   ),
 });

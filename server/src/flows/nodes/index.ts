@@ -8,6 +8,7 @@ import { runCondition } from './condition.js';
 import { runDatabase } from './database.js';
 import { runEmail } from './email.js';
 import { runLlm } from './llm.js';
+import { runMcpTool } from './mcp-tool.js';
 import { runSlack } from './slack.js';
 import { runSwitch } from './switch.js';
 import { runTrigger } from './trigger.js';
@@ -25,6 +26,7 @@ export const EXECUTORS: Record<ExecutorKey, NodeExecutor<any>> = {
   email: runEmail,
   slack: runSlack,
   database: runDatabase,
+  mcp_tool: runMcpTool,
 };
 
 export function executorKey(node: FlowNode): ExecutorKey {

@@ -31,6 +31,8 @@ export interface NodeServices {
   /** the email action's transport (created from SMTP_URL once per run), null when not configured */
   mailer: () => Mailer | null;
   mailFrom: string;
+  /** MCP tool nodes: the key that opens the servers' secrets and one call's time limit; null: none here */
+  mcp: { masterKey: Buffer; callTimeoutMs: number } | null;
 }
 
 export interface NodeExecution<N extends FlowNode = FlowNode> {
@@ -64,7 +66,8 @@ export type ExecutorKey =
   | 'webhook'
   | 'email'
   | 'slack'
-  | 'database';
+  | 'database'
+  | 'mcp_tool';
 
 export type NodeOf<T extends FlowNodeType> = Extract<FlowNode, { type: T }>;
 
