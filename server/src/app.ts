@@ -55,6 +55,7 @@ import { createRuntime } from './runtime/run-agent.js';
 import { runtimeRoutes } from './runtime/routes.js';
 import { mcpRoutes } from './mcp/routes.js';
 import { mcpServerRoutes } from './mcp/servers.js';
+import { createMcpWatcher } from './mcp/watcher.js';
 import { testSetRoutes } from './test-sets/routes.js';
 import { createScheduler, schedulerLogFrom, type SchedulerOptions } from './scheduler/index.js';
 import { createRunLeases, type RunLeases, type RunLeaseTiming } from './run-leases/leases.js';
@@ -221,6 +222,12 @@ export async function buildApp({ config, db, auth = {}, jobs, missions: missions
   const flows = createFlows({ db: db.db, scheduler, config, credentials, log: schedulerLogFrom(app.log), options: flowsOptions, leases, mcp: { masterKey: masterKeyFor(config) } });
   app.decorate('flows', flows);
   app.addHook('onClose', () => flows.runner.drain());
+  // the worker keeps the MCP servers' tool lists current (notifications/tools/list_changed, re-lists)
+  const mcpWatcher = createMcpWatcher({ db: db.db, masterKey: masterKeyFor(config), environmentHosts: config.flowAllowHosts, log: schedulerLogFrom(app.log) });
+  scheduler.onStart(async () => {
+    if (scheduler.runsJobs) mcpWatcher.start();
+  });
+  scheduler.onStop(() => mcpWatcher.stop());
   const background = createBackground({ db: db.db, scheduler, runtime, credentials, config, log: schedulerLogFrom(app.log), options: backgroundOptions, leases });
   app.decorate('background', background);
   // this process among the servers sharing the database (started by main.ts once the schema is there)

@@ -64,6 +64,7 @@ describe('background agent configuration (§3.6, §9)', () => {
       smsRecipients: '',
       webhookUrl: '',
       permissions: [],
+      mcpTools: [],
       maxRetries: 3,
       retryDelay: 5,
       errorNotifications: '',

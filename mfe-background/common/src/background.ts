@@ -273,6 +273,8 @@ export const backgroundAgentConfigSchema = z.object({
   outputTemplate: z.string().default(''),
   deliveryChannels: z.array(z.enum(BACKGROUND_DELIVERY_CHANNELS)).default([]),
   permissions: z.array(z.enum(BACKGROUND_PERMISSIONS)).default([]),
+  /** tools of the library's MCP servers its runs may call (`mcp:<server id>:<tool>`, as agents' steps hold them) */
+  mcpTools: z.array(z.string().regex(/^mcp:[^:]+:.+$/, 'An MCP tool is written mcp:<server id>:<tool>')).max(50, 'At most 50 MCP tools').default([]),
   maxRetries: z.number().int().min(BACKGROUND_RETRIES.min).max(BACKGROUND_RETRIES.max).default(BACKGROUND_RETRIES.default),
   retryDelay: z
     .number()

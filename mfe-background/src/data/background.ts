@@ -5,6 +5,7 @@
 // run now, the dry run, the event trigger and the run's document go through the API client (/api/v1).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AxiosInstance } from 'axios';
+import { z } from 'zod';
 import { api } from '@accent/shared/client';
 import {
   backgroundAgentToRow,
@@ -72,7 +73,19 @@ export interface BackgroundDocument {
   filename: string;
 }
 
+/** An MCP server's tools as the editor offers them (GET /api/v1/mcp-tools): `ref` is what mcpTools holds. */
+export interface BackgroundMcpToolGroup {
+  id: string;
+  name: string;
+  tools: { ref: string; name: string; label: string; description: string }[];
+}
+const mcpToolGroupsSchema = z.object({
+  servers: z.array(z.object({ id: z.string(), name: z.string(), tools: z.array(z.object({ ref: z.string(), name: z.string(), label: z.string(), description: z.string() })) })),
+});
+
 export interface BackgroundAgentsService {
+  /** the library's MCP servers and the tools an agent may attach */
+  listMcpTools(): Promise<BackgroundMcpToolGroup[]>;
   /** the cards, most recently updated first. Raises `database error: …`. */
   listAgents(): Promise<BackgroundAgentSummary[]>;
   /** null when there is none (PGRST116) */
@@ -272,6 +285,11 @@ export function createBackgroundAgentsService(source: DataClientSource = getData
     async runNow(id) {
       const { data } = await http.post<unknown>(`${agentPath(id)}/run`);
       return backgroundRunNowResponseSchema.parse(data);
+    },
+
+    async listMcpTools() {
+      const { data } = await http.get<unknown>('/api/v1/mcp-tools');
+      return mcpToolGroupsSchema.parse(data).servers;
     },
 
     async testConfig(config, id) {

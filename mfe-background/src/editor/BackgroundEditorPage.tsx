@@ -24,6 +24,7 @@ import {
   DataSourcesSection,
   OutputSection,
   PermissionsSection,
+  McpToolsSection,
   PersonaSection,
   RetrySection,
   ScheduleSection,
@@ -169,6 +170,7 @@ export function BackgroundEditorPage() {
           />
           <OutputSection config={config} set={set} />
           <PermissionsSection config={config} set={set} />
+          <McpToolsSection config={config} set={set} />
           <RetrySection config={config} set={set} />
         </fieldset>
         <AgentPreview config={config} />

@@ -1,6 +1,6 @@
 // The background agent editor's sections, one component each; the page (BackgroundEditorPage) holds the
 // agent and passes each section the agent and a setter.
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import {
   newProcessingStep,
   BACKGROUND_CATEGORIES,
@@ -29,7 +29,8 @@ import {
   type BackgroundStepType,
 } from '@accent/background-common';
 import { Button, Checkbox, Select, TextArea, TextField } from '@accent/shared/ui';
-import type { BackgroundScheduleProblem } from '../data/background.js';
+import type { BackgroundMcpToolGroup, BackgroundScheduleProblem } from '../data/background.js';
+import { useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { DeliverySettings } from './DeliverySettings.js';
 import { EventTrigger } from './EventTrigger.js';
 import { DELIVERY_CHANNEL_LABELS, ICON_NAMES, OUTPUT_FORMAT_LABELS, PERMISSION_LABELS, SCHEDULE_TYPE_LABELS } from './labels.js';
@@ -269,6 +270,59 @@ export function PermissionsSection({ config, set }: SectionProps) {
       ))}
     </Section>
   );
+}
+
+/** Tools of the library's MCP servers the agent's runs may call, grouped by server ("CRM » Find contact"). */
+export function McpToolsSection({ config, set }: SectionProps) {
+  const groups = useMcpToolGroups();
+  const known = new Set(groups?.flatMap((g) => g.tools.map((t) => t.ref)) ?? []);
+  const missing = groups ? config.mcpTools.filter((ref) => !known.has(ref)) : [];
+  return (
+    <Section title="MCP tools">
+      {groups?.length === 0 && <p className={styles.hint}>No MCP servers yet: an administrator adds them in Admin → MCP servers.</p>}
+      {groups?.map((group) => (
+        <fieldset key={group.id} className={styles.group}>
+          <legend className={styles.groupTitle}>{group.name} (MCP)</legend>
+          <div className={styles.checks}>
+            {group.tools.map((tool) => (
+              <Checkbox
+                key={tool.ref}
+                label={tool.label}
+                title={tool.description}
+                checked={config.mcpTools.includes(tool.ref)}
+                onChange={(e) => set('mcpTools', toggle(config.mcpTools, tool.ref, e.target.checked))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      {missing.map((ref) => (
+        <p key={ref} className={styles.hint}>
+          MCP tool no longer available ({ref.split(':').slice(2).join(':')}): its runs leave it out.{' '}
+          <Button variant="ghost" size="sm" onClick={() => set('mcpTools', config.mcpTools.filter((r) => r !== ref))}>
+            Remove
+          </Button>
+        </p>
+      ))}
+    </Section>
+  );
+}
+
+/** The MCP tools on offer, read once per editor view (none when they cannot be read). */
+function useMcpToolGroups(): BackgroundMcpToolGroup[] | null {
+  const { api } = useBackgroundEnv();
+  const [groups, setGroups] = useState<BackgroundMcpToolGroup[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.listMcpTools().then(
+      (list) => live && setGroups(list),
+      () => live && setGroups([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return groups;
 }
 
 export function RetrySection({ config, set }: SectionProps) {

@@ -23,6 +23,7 @@ export type BackgroundData = Pick<
   | 'downloadDocument'
   | 'listVersions'
   | 'restoreVersion'
+  | 'listMcpTools'
 >;
 
 export type { Notifier };
@@ -59,6 +60,7 @@ export const defaultBackgroundEnvironment: BackgroundEnvironment = {
     downloadDocument: (agentId, runId) => backgroundAgentsService.downloadDocument(agentId, runId),
     listVersions: (id) => backgroundAgentsService.listVersions(id),
     restoreVersion: (id, number) => backgroundAgentsService.restoreVersion(id, number),
+    listMcpTools: () => backgroundAgentsService.listMcpTools(),
   },
   notify: {
     success: (title, message, duration) => toast.success(title, message, duration),

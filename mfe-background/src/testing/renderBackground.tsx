@@ -101,6 +101,7 @@ export function fakeApi(initial: StoredRow[] = [], runs: BackgroundRun[] = []): 
   return {
     table,
     runs,
+    listMcpTools: jest.fn<BackgroundData['listMcpTools']>(async () => []),
     listRuns: jest.fn<BackgroundData['listRuns']>(async (agentId) => runs.filter((r) => r.agent_id === agentId)),
     listFeed: jest.fn<BackgroundData['listFeed']>(async () => runs.filter((r) => r.in_feed)),
     runNow: jest.fn<BackgroundData['runNow']>(async () => ({ run_id: `run-${++n}`, status: 'queued' as const })),

@@ -31,18 +31,19 @@ export function toolsFor(permissions: readonly BackgroundPermission[]): ToolName
 }
 
 /** CRM calls that write: HubSpot create, Salesforce create. */
-function writesCrm(tool: ToolName, input: unknown): boolean {
+function writesCrm(tool: string, input: unknown): boolean {
   if (tool !== 'HubSpot API' && tool !== 'Salesforce API') return false;
   return (input as { action?: unknown } | null)?.action === 'create';
 }
 
-/** Refuses what the permissions do not allow, with the permission that would. */
-export function permissionGuard(permissions: readonly BackgroundPermission[]): ToolGuard {
+/** Refuses what the permissions do not allow, with the permission that would; the MCP tools attached to the agent are allowed. */
+export function permissionGuard(permissions: readonly BackgroundPermission[], mcpTools: readonly string[] = []): ToolGuard {
   const granted = new Set(permissions);
-  const offered = new Set(toolsFor(permissions));
+  const offered = new Set<string>([...toolsFor(permissions), ...mcpTools]);
   return (tool, input) => {
     if (!offered.has(tool)) return `This background agent is not permitted to use ${tool}.`;
-    if (writesCrm(tool, input) && !granted.has('write_crm')) return `This background agent may read the CRM but not write to it (permission write_crm).`;
+    if (writesCrm(tool, input) && !granted.has('write_crm'))
+      return `This background agent may read the CRM but not write to it (permission write_crm).`;
     if (!writesCrm(tool, input) && (tool === 'HubSpot API' || tool === 'Salesforce API') && !granted.has('read_crm')) {
       return `This background agent may write to the CRM but not read it (permission read_crm).`;
     }

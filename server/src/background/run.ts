@@ -89,7 +89,8 @@ function runQuery(config: BackgroundAgentConfig, trigger: string, sources: Gathe
 /** The inline agent the runtime runs: a step per processing step, then the output step. */
 export function inlineAgent(config: BackgroundAgentConfig): AgentConfig {
   const system = config.systemPrompt.trim() ? [config.systemPrompt] : [];
-  const tools = toolsFor(config.permissions);
+  // the catalogue tools its permissions allow, and the MCP tools attached to it
+  const tools: string[] = [...toolsFor(config.permissions), ...config.mcpTools];
   const steps = config.processingSteps.map((step, i) => {
     const label = BACKGROUND_STEP_TYPE_LABELS[step.type];
     const earlier = i > 0 ? `\n\nResult of the previous step:\n{{step${i}}}` : '';
@@ -205,7 +206,7 @@ export function createBackgroundRunner(deps: BackgroundRunnerDeps) {
         user: runner,
         agentName: `background: ${config.name}`.slice(0, 200),
         inline: inlineAgent(config),
-        toolGuard: permissionGuard(config.permissions),
+        toolGuard: permissionGuard(config.permissions, config.mcpTools),
         query: runQuery(config, input.trigger, sources, input.event, startedAt),
         params: {},
         threadId: '',

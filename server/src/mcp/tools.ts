@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { ExternalTool } from '../tools/index.js';
 import { callMcpTool, MCP_LIMITS } from './client.js';
-import { loadMcpServers, mcpPolicy, serverSlug } from './servers.js';
+import { loadMcpServers, mcpPolicy, relistMcpTools, serverSlug } from './servers.js';
 
 export interface McpRuntimeOptions {
   masterKey: Buffer;
@@ -34,6 +34,10 @@ export async function mcpToolsFor(
   if (refs.length === 0) return tools;
   const servers = await loadMcpServers(db, options.masterKey, libraryId, [...new Set(refs.map((r) => r.ref?.serverId as string))]);
   const policy = await mcpPolicy(db, libraryId, options.environmentHosts);
+  // a tool the stored list does not know: the server may have added it since, so list its tools again
+  for (const server of servers)
+    if (refs.some((r) => r.ref?.serverId === server.id && !server.tools.some((t) => t.name === r.ref?.tool)))
+      server.tools = await relistMcpTools(db, server, policy).catch(() => server.tools);
   for (const { name, ref } of refs) {
     const server = servers.find((s) => s.id === ref?.serverId);
     const info = server?.tools.find((t) => t.name === ref?.tool);

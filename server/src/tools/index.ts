@@ -146,7 +146,7 @@ export function buildToolSet(
     if (outside) {
       if (tools[outside.id])
         warnings.push(`Tool "${outside.label}" has the same name for the model as "${labels.get(outside.id)}" and was left out.`);
-      else if (context.guard) warnings.push(`Tool "${outside.label}" is not allowed here and was left out.`);
+      else if (context.guard?.(outside.ref, undefined)) warnings.push(`Tool "${outside.label}" is not allowed here and was left out.`);
       else traced(outside.id, outside.label, outside.description, outside.inputSchema, (input) => outside.execute(input, context.signal));
       continue;
     }

@@ -44,7 +44,8 @@ export interface ToolContext {
 }
 
 /** null allows the call; a string is the reason it is refused. */
-export type ToolGuard = (toolName: ToolName, input: unknown) => string | null;
+/** Asked with a catalogue tool's name, or an MCP tool's ref (`mcp:<server id>:<tool>`) with no input before it is offered. */
+export type ToolGuard = (toolName: ToolName | string, input: unknown) => string | null;
 
 export interface ToolModule<I = any> {
   name: ToolName;
