@@ -2,15 +2,19 @@
 // (the stored form of spec 02 §3.1), signs in as the demo admin in Chromium, and measures
 //   1. open: navigation to /flows/<id> until the canvas shows nodes and the loading state is gone;
 //   2. pan + zoom: ~2 s of programmatic panning (mouse drags of the pane) and zooming (wheel steps),
-//      frame times from requestAnimationFrame deltas: p50 / p95 / max and frames over 50 ms.
+//      frame times from requestAnimationFrame deltas: p50 / p95 / max and frames over 50 ms;
+//   3. node drag, on a 300-node / 360-edge flow: ~2 s of dragging one node (one mouse move per animation
+//      frame, back and forth), the time per move (frame deltas while dragging): p50 / p95 / max.
 // Prints figures, asserts nothing.
 // Usage: pnpm -r --workspace-concurrency=2 build && node bench/flow-render.mjs
 import { newFlowEdge, newFlowNode, flowId } from '../mfe-flows/common/dist/index.js';
 import { launchChromium, startServer } from './lib.mjs';
 
-const PORT = 3295;
+const PORT = Number(process.env.BENCH_PORT ?? 3295);
 const NODES = 500;
 const EDGES = 600;
+const DRAG_NODES = 300;
+const DRAG_EDGES = 360;
 const COLS = 25;
 const GAP = { x: 260, y: 150 };
 const CREDENTIALS = { environment: 'lo-n02', library: 'sales2', email: 'admin@accent.local', password: 'accent-admin' };
@@ -28,14 +32,14 @@ const KINDS = [
   { type: 'action', subtype: 'email' },
 ];
 
-function buildGraph() {
+function buildGraph(nodeCount, edgeCount) {
   let seed = 42;
   const rand = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
     return seed / 2_147_483_648;
   };
   const nodes = [];
-  for (let i = 0; i < NODES; i++) {
+  for (let i = 0; i < nodeCount; i++) {
     const position = { x: 100 + (i % COLS) * GAP.x, y: 100 + Math.floor(i / COLS) * GAP.y };
     const kind = i === 0 ? { type: 'trigger', subtype: 'webhook' } : KINDS[i % KINDS.length];
     let node;
@@ -58,11 +62,11 @@ function buildGraph() {
     return true;
   };
   // a spanning chain keeps every node reachable (acyclic: edges only go to higher indices) …
-  for (let i = 1; i < NODES; i++) add(i - 1, i);
-  // … plus forward edges to a nearby node (next row or so) up to EDGES
-  while (edges.length < EDGES) {
-    const s = Math.floor(rand() * (NODES - 1));
-    add(s, Math.min(NODES - 1, s + 2 + Math.floor(rand() * COLS * 2)));
+  for (let i = 1; i < nodeCount; i++) add(i - 1, i);
+  // … plus forward edges to a nearby node (next row or so) up to edgeCount
+  while (edges.length < edgeCount) {
+    const s = Math.floor(rand() * (nodeCount - 1));
+    add(s, Math.min(nodeCount - 1, s + 2 + Math.floor(rand() * COLS * 2)));
   }
   return { nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } };
 }
@@ -90,7 +94,9 @@ async function measure(page, base, id, title) {
     const started = Date.now();
     await page.goto(`${base}/flows/${encodeURIComponent(id)}`);
     await page.waitForFunction(
-      () => document.querySelectorAll('.react-flow__node').length > 0 && !document.querySelector('[role="status"]')?.textContent?.includes('Loading flow'),
+      () =>
+        document.querySelectorAll('.react-flow__node').length > 0 &&
+        !document.querySelector('[role="status"]')?.textContent?.includes('Loading flow'),
       null,
       { timeout: 120_000, polling: 'raf' },
     );
@@ -151,7 +157,9 @@ async function measure(page, base, id, title) {
             y += dir * 10;
             window.dispatchEvent(new MouseEvent('mousemove', at(x, y)));
           } else {
-            pane.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, clientX: cx, clientY: cy, deltaY: p === 1 ? -60 : 60, deltaMode: 0 }));
+            pane.dispatchEvent(
+              new WheelEvent('wheel', { bubbles: true, cancelable: true, clientX: cx, clientY: cy, deltaY: p === 1 ? -60 : 60, deltaMode: 0 }),
+            );
           }
           requestAnimationFrame(tick);
         };
@@ -167,11 +175,70 @@ async function measure(page, base, id, title) {
   const slow = frames.filter((d) => d > 50).length;
 
   console.log(`${title}`);
-  console.log(`  open /flows/<id> → nodes on canvas: ${opens.map((o) => `${o} ms`).join(', ')} (3 full page loads); ${rendered} node and ${edgesRendered} edge elements rendered (onlyRenderVisibleElements)`);
+  console.log(
+    `  open /flows/<id> → nodes on canvas: ${opens.map((o) => `${o} ms`).join(', ')} (3 full page loads); ${rendered} node and ${edgesRendered} edge elements rendered (onlyRenderVisibleElements)`,
+  );
   console.log(
     `  pan + zoom for ${interactionMs} ms (${step} gestures): ${frames.length} frames, p50 ${f1(pct(sorted, 50))} ms, p95 ${f1(pct(sorted, 95))} ms, max ${f1(sorted[sorted.length - 1] ?? NaN)} ms, ${slow} frames > 50 ms; ${nodesAfter} nodes rendered at the end`,
   );
-  console.log(`  viewport before: ${transformBefore}\n  viewport after:  ${transformAfter}`
+  console.log(`  viewport before: ${transformBefore}\n  viewport after:  ${transformAfter}`);
+}
+
+/** Drags one node on screen back and forth for INTERACTION_MS, one mouse move per frame; prints the time per move. */
+async function measureDrag(page, base, id, title) {
+  await page.goto(`${base}/flows/${encodeURIComponent(id)}`);
+  await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length > 0, null, { timeout: 120_000, polling: 'raf' });
+  const result = await page.evaluate(
+    (durationMs) =>
+      new Promise((resolve) => {
+        // the node nearest the canvas centre
+        const pane = document.querySelector('.react-flow__pane').getBoundingClientRect();
+        const cx = pane.x + pane.width / 2;
+        const cy = pane.y + pane.height / 2;
+        let node = null;
+        let best = Infinity;
+        for (const el of document.querySelectorAll('.react-flow__node')) {
+          const r = el.getBoundingClientRect();
+          const d = Math.hypot(r.x + r.width / 2 - cx, r.y + r.height / 2 - cy);
+          if (d < best) [best, node] = [d, el];
+        }
+        const r = node.getBoundingClientRect();
+        // grab the card near its top-left corner (clear of handles and buttons)
+        let x = r.x + 12;
+        let y = r.y + 8;
+        const at = () => ({ bubbles: true, cancelable: true, view: window, clientX: x, clientY: y, button: 0, buttons: 1 });
+        const target = document.elementFromPoint(x, y) ?? node;
+        target.dispatchEvent(new MouseEvent('mousedown', at()));
+        const frames = [];
+        let start = 0;
+        let last = 0;
+        let moves = 0;
+        const tick = (t) => {
+          if (!start) start = last = t;
+          else {
+            frames.push(t - last);
+            last = t;
+          }
+          if (t - start >= durationMs) {
+            window.dispatchEvent(new MouseEvent('mouseup', at()));
+            resolve({ frames, moves, label: node.textContent.slice(0, 40), elapsed: t - start });
+            return;
+          }
+          const dir = Math.floor(moves / 20) % 2 === 0 ? 1 : -1; // 20 moves right, 20 back
+          x += dir * 6;
+          y += dir * 3;
+          moves++;
+          window.dispatchEvent(new MouseEvent('mousemove', at()));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    INTERACTION_MS,
+  );
+  const sorted = [...result.frames].sort((a, b) => a - b);
+  console.log(`${title}`);
+  console.log(
+    `  drag "${result.label}…" for ${Math.round(result.elapsed)} ms: ${result.moves} moves (mean ${f1(result.elapsed / result.moves)} ms per move), per move p50 ${f1(pct(sorted, 50))} ms, p95 ${f1(pct(sorted, 95))} ms, max ${f1(sorted[sorted.length - 1] ?? NaN)} ms, ${result.frames.filter((d) => d > 50).length} moves > 50 ms`,
   );
 }
 
@@ -181,7 +248,7 @@ try {
   // --- the flow, through the gateway ------------------------------------------------------------------
   const login = await api(server.url, 'POST', '/api/auth/login', null, CREDENTIALS);
   const now = new Date().toISOString();
-  const flowData = buildGraph();
+  const flowData = buildGraph(NODES, EDGES);
   const id = flowId();
   const row = {
     id,
@@ -202,7 +269,14 @@ try {
   await api(server.url, 'POST', '/rest/v1/flows', login.token, row, { prefer: 'return=minimal' });
   // the same graph with a saved, zoomed-in viewport (the builder fits the view only for {0, 0, 1})
   const idZoomed = flowId();
-  await api(server.url, 'POST', '/rest/v1/flows', login.token, { ...row, id: idZoomed, name: `${row.name} (zoom 1)`, flow_data: { ...flowData, viewport: { x: -40, y: -40, zoom: 1 } } }, { prefer: 'return=minimal' });
+  await api(
+    server.url,
+    'POST',
+    '/rest/v1/flows',
+    login.token,
+    { ...row, id: idZoomed, name: `${row.name} (zoom 1)`, flow_data: { ...flowData, viewport: { x: -40, y: -40, zoom: 1 } } },
+    { prefer: 'return=minimal' },
+  );
 
   // --- sign in ----------------------------------------------------------------------------------------
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -216,9 +290,31 @@ try {
   await page.goto(`${server.url}/flows`);
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
 
-  console.log(`flow render: ${NODES} nodes / ${flowData.edges.length} edges (${f1(payloadKiB)} KiB stored row each), Chromium headless (--disable-gpu) 1600×1000, built suite on :${PORT}`);
+  console.log(
+    `flow render: ${NODES} nodes / ${flowData.edges.length} edges (${f1(payloadKiB)} KiB stored row each), Chromium headless (--disable-gpu) 1600×1000, built suite on :${PORT}`,
+  );
   await measure(page, server.url, id, '- saved viewport {0, 0, 1}: the builder fits the view (a large flow opens at zoom 0.5 or more)');
   await measure(page, server.url, idZoomed, '- saved viewport {-40, -40, 1}: no fit, zoom 1, a part of the grid visible');
+
+  // --- 3. dragging a node in a 300-node flow ------------------------------------------------------------
+  const dragData = buildGraph(DRAG_NODES, DRAG_EDGES);
+  const idDrag = flowId();
+  await api(
+    server.url,
+    'POST',
+    '/rest/v1/flows',
+    login.token,
+    {
+      ...row,
+      id: idDrag,
+      name: `Bench ${DRAG_NODES} nodes`,
+      node_count: DRAG_NODES,
+      flow_data: { ...dragData, viewport: { x: -40, y: -40, zoom: 1 } },
+    },
+    { prefer: 'return=minimal' },
+  );
+  for (let i = 1; i <= 3; i++)
+    await measureDrag(page, server.url, idDrag, `- ${DRAG_NODES} nodes / ${dragData.edges.length} edges, zoom 1, run ${i}`);
 } finally {
   await browser.close();
   server.stop();

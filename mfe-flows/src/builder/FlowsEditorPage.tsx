@@ -14,6 +14,7 @@ import {
   applyNodeChanges,
   useReactFlow,
   type Connection,
+  type ReactFlowInstance,
   type EdgeChange,
   type NodeChange,
   type Viewport,
@@ -40,14 +41,18 @@ import { Button, EmptyState, LoadingState, usePendingSaveGuard } from '@accent/s
 import { StatusTag } from '../common/StatusTag.js';
 import { useFlowsEnv } from '../state/FlowsDataContext.js';
 import { createAutoSaver, type AutoSaver } from './autoSave.js';
-import { EDGE_TYPES, NODE_TYPES, RunResultsContext } from './FlowNodeCard.js';
+import { CanvasActionsContext, EDGE_TYPES, NODE_TYPES, RunResultsContext, type CanvasActions, type InsertTarget } from './FlowNodeCard.js';
 import {
   changesFlow,
   connect,
   deleteSelection,
+  deselected,
   dropPosition,
   fromCanvasEdge,
   fromCanvasNode,
+  insertAfter,
+  insertIntoEdge,
+  NODE_SIZE,
   paletteNode,
   PALETTE_MIME,
   removeNodes,
@@ -57,6 +62,8 @@ import {
   type CanvasNode,
   type CanvasNodeData,
 } from './graph.js';
+import { minimapColor } from './nodeKinds.js';
+import { NodePicker } from './NodePicker.js';
 import { Palette } from './Palette.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
 import { RunsPanel } from './RunsPanel.js';
@@ -72,10 +79,50 @@ import styles from './Builder.module.css';
 /** Above this many nodes the canvas trades decoration for frame rate (see `large` below). */
 export const LARGE_FLOW_NODES = 150;
 const LARGE_FLOW_MIN_FIT_ZOOM = 0.5;
+/** Fitting the view never zooms in past 1: a flow of one or two nodes stays at its drawn size. */
+export const FIT_MAX_ZOOM = 1;
+const CONTROLS_FIT_OPTIONS = { maxZoom: FIT_MAX_ZOOM };
+
+/** Background, zoom controls and minimap: one element for the page's life, so a drag re-renders none of them. */
+const CANVAS_CHROME = (
+  <>
+    <Background variant={BackgroundVariant.Dots} gap={FLOW_GRID.gap} size={FLOW_GRID.size} />
+    <Controls fitViewOptions={CONTROLS_FIT_OPTIONS} />
+    <MiniMap
+      style={{ width: FLOW_MINIMAP.width, height: FLOW_MINIMAP.height }}
+      nodeColor={minimapColor}
+      nodeStrokeColor={minimapColor}
+      pannable
+      zoomable
+    />
+  </>
+);
+
+/** Whether a viewport of this size shows any of the nodes (cards not yet measured count as NODE_SIZE). */
+export function viewportShowsNodes(
+  viewport: Viewport,
+  size: { width: number; height: number },
+  nodes: readonly { position: { x: number; y: number }; measured?: { width?: number; height?: number } }[],
+): boolean {
+  const [left, top] = [-viewport.x / viewport.zoom, -viewport.y / viewport.zoom];
+  const [right, bottom] = [left + size.width / viewport.zoom, top + size.height / viewport.zoom];
+  return nodes.some((n) => {
+    const w = n.measured?.width ?? NODE_SIZE.width;
+    const h = n.measured?.height ?? NODE_SIZE.height;
+    return n.position.x < right && n.position.x + w > left && n.position.y < bottom && n.position.y + h > top;
+  });
+}
 
 export const NEW_FLOW_PARAM = 'new';
 
 type Load = { state: 'loading' } | { state: 'ready'; flow: Flow } | { state: 'missing' } | { state: 'error' } | { state: 'refused' };
+
+/** The previous value while `same` says the new one shows nothing new (keeps memoised children still). */
+function useStableBy<T>(value: T, same: (a: T, b: T) => boolean): T {
+  const kept = useRef(value);
+  if (!same(kept.current, value)) kept.current = value;
+  return kept.current;
+}
 
 /** Loads the flow of the route (or creates a new one for /flows/new), then shows the editor. */
 export function FlowsEditorPage() {
@@ -140,7 +187,11 @@ export function FlowsEditorPage() {
   if (load.state === 'refused')
     return (
       <div className={styles.centered}>
-        <EmptyState title="Flows are read-only for you" text={roleRefusalText('creating flows')} action={<Button onClick={() => navigate('/flows')}>Back to Flows</Button>} />
+        <EmptyState
+          title="Flows are read-only for you"
+          text={roleRefusalText('creating flows')}
+          action={<Button onClick={() => navigate('/flows')}>Back to Flows</Button>}
+        />
       </div>
     );
   if (load.state !== 'ready')
@@ -297,7 +348,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const addNode = useCallback(
     (item: Pick<FlowPaletteItem, 'type' | 'subtype' | 'label'>, flowPoint: { x: number; y: number }) => {
       const node = paletteNode(item, env.newNodeId(item.type), dropPosition(flowPoint));
-      setNodes((nds) => [...nds.map((n) => (n.selected ? { ...n, selected: false } : n)), { ...node, selected: true }]);
+      setNodes((nds) => [...deselected(nds), { ...node, selected: true }]);
       markDirty();
     },
     [env, markDirty],
@@ -330,6 +381,58 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     [addNode, screenToFlowPosition],
   );
 
+  // ---- "+" node picker and Ctrl/⌘-K ------------------------------------------------------------------
+
+  const [picker, setPicker] = useState<{ target: InsertTarget; anchor: DOMRect; title: string; opener: HTMLElement } | null>(null);
+  const openPicker = useCallback((target: InsertTarget, opener: HTMLElement) => {
+    // the "+" names what it adds ("Add a node after Agent (true)"): the picker says the same
+    setPicker({ target, opener, anchor: opener.getBoundingClientRect(), title: opener.getAttribute('aria-label') ?? 'Add a node' });
+  }, []);
+  const canvasActions = useMemo<CanvasActions>(() => ({ canEdit, openPicker }), [canEdit, openPicker]);
+  // the new node takes the focus once xyflow has drawn and measured it (hidden until then: a few frames)
+  const focusNode = useCallback((id: string, frames = 30) => {
+    const node = wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+    node?.focus();
+    if (node && document.activeElement === node) return;
+    if (frames > 0) requestAnimationFrame(() => focusNode(id, frames - 1));
+  }, []);
+  const closePicker = useCallback(() => {
+    setPicker(null);
+    // back to the "+" it opened from (an edge's "+" may be gone: then the canvas keeps the focus)
+    if (picker?.opener.isConnected) picker.opener.focus();
+  }, [picker]);
+  const pick = useCallback(
+    (item: FlowPaletteItem) => {
+      if (!picker) return;
+      const make = (position: { x: number; y: number }) => paletteNode(item, env.newNodeId(item.type), position);
+      const { nodes: n, edges: e } = latest.current;
+      const next = picker.target.kind === 'output' ? insertAfter(n, e, picker.target, make) : insertIntoEdge(n, e, picker.target.edgeId, make);
+      setPicker(null);
+      if (!next) return;
+      setNodes(next.nodes);
+      setEdges(next.edges);
+      markDirty();
+      focusNode(next.node.id);
+    },
+    [picker, env, markDirty, focusNode],
+  );
+
+  // Ctrl/⌘-K from anywhere in the builder: to the palette's search field
+  const paletteSearch = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!canEdit) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      const search = paletteSearch.current;
+      if (!search) return;
+      e.preventDefault();
+      search.focus();
+      search.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canEdit]);
+
   const onCanvasKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
       if (!canEdit || (event.key !== 'Delete' && event.key !== 'Backspace')) return;
@@ -361,30 +464,34 @@ export function FlowEditor({ initial }: FlowEditorProps) {
     },
     [markDirty],
   );
-  const clearSelection = useCallback(() => setNodes((nds) => nds.map((n) => (n.selected ? { ...n, selected: false } : n))), []);
-  const selectNode = useCallback((id: string) => setNodes((nds) => nds.map((n) => (n.selected !== (n.id === id) ? { ...n, selected: n.id === id } : n))), []);
+  const clearSelection = useCallback(() => setNodes(deselected), []);
+  const selectNode = useCallback(
+    (id: string) => setNodes((nds) => nds.map((n) => (n.selected !== (n.id === id) ? { ...n, selected: n.id === id } : n))),
+    [],
+  );
 
-  const selected = useMemo(() => {
-    let found: CanvasNode | null = null;
-    for (const n of nodes) if (n.selected) {
-      if (found) return null; // several: no panel
-      found = n;
-    }
-    return found;
-  }, [nodes]);
+  // Dragging changes a node's position on every mouse move: the properties panel and the variables only
+  // follow what they show (the selected node's id, type and data; the nodes' types and data), so a drag
+  // re-renders neither.
+  const selected = useStableBy(
+    useMemo(() => {
+      let found: CanvasNode | null = null;
+      for (const n of nodes)
+        if (n.selected) {
+          if (found) return null; // several: no panel
+          found = n;
+        }
+      return found;
+    }, [nodes]),
+    (a, b) => a === b || (!!a && !!b && a.id === b.id && a.type === b.type && a.data === b.data),
+  );
+  const graphNodes = useStableBy(
+    useMemo(() => nodes.map((n) => ({ id: n.id, type: n.type ?? '', data: n.data })), [nodes]),
+    (a, b) => a.length === b.length && a.every((n, i) => n.id === b[i]!.id && n.type === b[i]!.type && n.data === b[i]!.data),
+  );
 
   // what the selected node's placeholders can name (its upstream nodes by the current edges)
-  const variables = useMemo(
-    () =>
-      selected
-        ? flowVariables(
-            selected.id,
-            nodes.map((n) => ({ id: n.id, type: n.type ?? '', data: n.data })),
-            edges,
-          )
-        : [],
-    [selected, nodes, edges],
-  );
+  const variables = useMemo(() => (selected ? flowVariables(selected.id, graphNodes, edges) : []), [selected, graphNodes, edges]);
 
   // ---- header actions -----------------------------------------------------------------------------
 
@@ -429,12 +536,23 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   const results = useMemo(() => (shownRun ? new Map<string, FlowRunNodeResult>((shownRun.nodes ?? []).map((r) => [r.nodeId, r])) : null), [shownRun]);
   const defaultViewport = initial.flowData.viewport ?? FLOW_DEFAULT_VIEWPORT;
   // decided once: a prop that turns true later would re-fit the view when a node is added
-  const [fitView] = useState(() => defaultViewport.x === 0 && defaultViewport.y === 0 && defaultViewport.zoom === 1 && initial.flowData.nodes.length > 1);
+  const [fitView] = useState(
+    () => defaultViewport.x === 0 && defaultViewport.y === 0 && defaultViewport.zoom === 1 && initial.flowData.nodes.length > 1,
+  );
   // A large flow stays smooth only if the browser does not repaint every node and edge each frame:
   // it opens at a readable zoom (only the visible part is drawn) and its edges are not animated on screen
   // (the stored edges keep `animated: true`).
   const large = nodes.length > LARGE_FLOW_NODES;
-  const fitViewOptions = useMemo(() => (large ? { minZoom: LARGE_FLOW_MIN_FIT_ZOOM } : undefined), [large]);
+  const fitViewOptions = useMemo(() => ({ maxZoom: FIT_MAX_ZOOM, ...(large ? { minZoom: LARGE_FLOW_MIN_FIT_ZOOM } : {}) }), [large]);
+  // a saved viewport that shows none of the nodes (they moved, or it was saved elsewhere) opens fitted
+  const onInit = useCallback(
+    (instance: ReactFlowInstance<CanvasNode, CanvasEdge>) => {
+      const rect = wrapper.current?.getBoundingClientRect();
+      if (fitView || !rect?.width || !rect.height || latest.current.nodes.length === 0) return;
+      if (!viewportShowsNodes(instance.getViewport(), rect, latest.current.nodes)) void instance.fitView(fitViewOptions);
+    },
+    [fitView, fitViewOptions],
+  );
   const shownEdges = useMemo(() => (large ? edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : edges), [edges, large]);
 
   return (
@@ -487,37 +605,39 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         </div>
       </header>
       <div className={styles.body}>
-        {canEdit && <Palette onAdd={addAtCentre} />}
+        {canEdit && <Palette onAdd={addAtCentre} searchRef={paletteSearch} />}
         <div className={styles.canvas} ref={wrapper} onKeyDown={onCanvasKeyDown} data-testid="canvas">
-          <RunResultsContext.Provider value={results}>
-            <ReactFlow<CanvasNode, CanvasEdge>
-              nodes={nodes}
-              edges={shownEdges}
-              nodeTypes={NODE_TYPES}
-              edgeTypes={EDGE_TYPES}
-              onNodesChange={onNodesChange}
-              onEdgesChange={onEdgesChange}
-              onConnect={onConnect}
-              nodesDraggable={canEdit}
-              nodesConnectable={canEdit}
-              onDrop={onDrop}
-              onDragOver={onDragOver}
-              onMoveEnd={onMoveEnd}
-              onPaneClick={clearSelection}
-              defaultViewport={defaultViewport}
-              fitView={fitView}
-              fitViewOptions={fitViewOptions}
-              minZoom={FLOW_ZOOM.min}
-              maxZoom={FLOW_ZOOM.max}
-              deleteKeyCode={null}
-              onlyRenderVisibleElements
-              proOptions={{ hideAttribution: true }}
-            >
-              <Background variant={BackgroundVariant.Dots} gap={FLOW_GRID.gap} size={FLOW_GRID.size} />
-              <Controls />
-              <MiniMap style={{ width: FLOW_MINIMAP.width, height: FLOW_MINIMAP.height }} pannable zoomable />
-            </ReactFlow>
-          </RunResultsContext.Provider>
+          <CanvasActionsContext.Provider value={canvasActions}>
+            <RunResultsContext.Provider value={results}>
+              <ReactFlow<CanvasNode, CanvasEdge>
+                nodes={nodes}
+                edges={shownEdges}
+                nodeTypes={NODE_TYPES}
+                edgeTypes={EDGE_TYPES}
+                onNodesChange={onNodesChange}
+                onEdgesChange={onEdgesChange}
+                onConnect={onConnect}
+                nodesDraggable={canEdit}
+                nodesConnectable={canEdit}
+                onDrop={onDrop}
+                onDragOver={onDragOver}
+                onMoveEnd={onMoveEnd}
+                onInit={onInit}
+                onPaneClick={clearSelection}
+                defaultViewport={defaultViewport}
+                fitView={fitView}
+                fitViewOptions={fitViewOptions}
+                minZoom={FLOW_ZOOM.min}
+                maxZoom={FLOW_ZOOM.max}
+                deleteKeyCode={null}
+                onlyRenderVisibleElements
+                proOptions={{ hideAttribution: true }}
+              >
+                {CANVAS_CHROME}
+              </ReactFlow>
+            </RunResultsContext.Provider>
+          </CanvasActionsContext.Provider>
+          {picker && <NodePicker anchor={picker.anchor} title={picker.title} onPick={pick} onClose={closePicker} />}
         </div>
         {testOpen ? (
           <TestPanel
@@ -531,7 +651,14 @@ export function FlowEditor({ initial }: FlowEditorProps) {
             onSelectNode={selectNode}
           />
         ) : versionsOpen ? (
-          <VersionsPanel flowId={initial.id} canEdit={canEdit} refreshKey={versionsKey} flush={flush} onRestored={loadRestored} onClose={() => setPanel(null)} />
+          <VersionsPanel
+            flowId={initial.id}
+            canEdit={canEdit}
+            refreshKey={versionsKey}
+            flush={flush}
+            onRestored={loadRestored}
+            onClose={() => setPanel(null)}
+          />
         ) : runsOpen ? (
           <RunsPanel flowId={initial.id} selected={historyRun} onSelectRun={setHistoryRun} onClose={() => setPanel(null)} onSelectNode={selectNode} />
         ) : (
@@ -548,7 +675,13 @@ export function FlowEditor({ initial }: FlowEditorProps) {
         )}
       </div>
       <DeploymentDialog deployment={deployment} onClose={dismissDeployment} />
-      <SaveVersionDialog open={savingVersion} flowId={initial.id} flush={flush} onSaved={() => setVersionsKey((k) => k + 1)} onClose={() => setSavingVersion(false)} />
+      <SaveVersionDialog
+        open={savingVersion}
+        flowId={initial.id}
+        flush={flush}
+        onSaved={() => setVersionsKey((k) => k + 1)}
+        onClose={() => setSavingVersion(false)}
+      />
     </div>
   );
 }

@@ -1,7 +1,16 @@
 // Pure helpers of the builder: the canvas form of nodes and edges (xyflow) and back, palette drops,
 // connections and deletions. No React here, so the rules are tested on their own.
 import { Position, type Connection, type Edge, type EdgeChange, type Node, type NodeChange, type XYPosition } from '@xyflow/react';
-import { FLOW_DROP_OFFSET, newFlowEdge, newFlowNode, type FlowEdge, type FlowNode, type FlowNodeType, type FlowPaletteItem } from '@accent/flows-common';
+import {
+  FLOW_DROP_OFFSET,
+  newFlowEdge,
+  newFlowNode,
+  type FlowEdge,
+  type FlowNode,
+  type FlowNodeType,
+  type FlowPaletteItem,
+} from '@accent/flows-common';
+import { kindOf } from './nodeKinds.js';
 
 export type CanvasNodeData = FlowNode['data'] & Record<string, unknown>;
 export type CanvasNode = Node<CanvasNodeData, FlowNodeType>;
@@ -41,7 +50,14 @@ export function toCanvasEdge(edge: FlowEdge): CanvasEdge {
 
 /** The stored form of a canvas node (xyflow's selection and measurements left out). */
 export function fromCanvasNode(node: CanvasNode): FlowNode {
-  return { id: node.id, type: node.type, position: { x: node.position.x, y: node.position.y }, data: node.data, sourcePosition: 'right', targetPosition: 'left' } as FlowNode;
+  return {
+    id: node.id,
+    type: node.type,
+    position: { x: node.position.x, y: node.position.y },
+    data: node.data,
+    sourcePosition: 'right',
+    targetPosition: 'left',
+  } as FlowNode;
 }
 
 export function fromCanvasEdge(edge: CanvasEdge): FlowEdge {
@@ -65,23 +81,34 @@ export function paletteNode(item: Pick<FlowPaletteItem, 'type' | 'subtype' | 'la
 /** Adds the edge of a connection (type default, animated, stroke width 2) unless the same one exists or it loops onto its node. */
 export function connect(edges: CanvasEdge[], connection: Connection): CanvasEdge[] {
   if (!connection.source || !connection.target || connection.source === connection.target) return edges;
-  const edge = toCanvasEdge(newFlowEdge({ source: connection.source, target: connection.target, sourceHandle: connection.sourceHandle, targetHandle: connection.targetHandle }));
+  const edge = toCanvasEdge(
+    newFlowEdge({
+      source: connection.source,
+      target: connection.target,
+      sourceHandle: connection.sourceHandle,
+      targetHandle: connection.targetHandle,
+    }),
+  );
   if (edges.some((e) => e.id === edge.id)) return edges;
   return [...edges, edge];
 }
 
 /** Removes nodes and every edge attached to them. */
-export function removeNodes<N extends { id: string }, E extends { source: string; target: string }>(nodes: N[], edges: E[], ids: Iterable<string>): { nodes: N[]; edges: E[] } {
+export function removeNodes<N extends { id: string }, E extends { source: string; target: string }>(
+  nodes: N[],
+  edges: E[],
+  ids: Iterable<string>,
+): { nodes: N[]; edges: E[] } {
   const gone = new Set(ids);
   if (gone.size === 0) return { nodes, edges };
   return { nodes: nodes.filter((n) => !gone.has(n.id)), edges: edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)) };
 }
 
 /** Delete / Backspace: the selected nodes with their edges, and the selected edges. null when nothing is selected. */
-export function deleteSelection<N extends { id: string; selected?: boolean }, E extends { id: string; source: string; target: string; selected?: boolean }>(
-  nodes: N[],
-  edges: E[],
-): { nodes: N[]; edges: E[] } | null {
+export function deleteSelection<
+  N extends { id: string; selected?: boolean },
+  E extends { id: string; source: string; target: string; selected?: boolean },
+>(nodes: N[], edges: E[]): { nodes: N[]; edges: E[] } | null {
   const ids = nodes.filter((n) => n.selected).map((n) => n.id);
   const edgeSelected = edges.some((e) => e.selected);
   if (ids.length === 0 && !edgeSelected) return null;
@@ -99,18 +126,77 @@ export function promptPreview(text: unknown, chars: number): string {
   return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }
 
-/** The source handles of a node on the canvas: condition true/false, switch cases + default, else one. */
-export function sourceHandlesOf(node: Pick<FlowNode, 'type' | 'data'>): { id: string | null; label: string | null }[] {
-  if (node.type !== 'condition') return [{ id: null, label: null }];
-  const data = node.data as { subtype?: string; cases?: { handle: string; value: string }[]; defaultHandle?: string };
-  if (data.subtype === 'switch') {
-    const handles = (data.cases ?? []).map((c) => ({ id: c.handle, label: c.value || c.handle }));
-    const def = data.defaultHandle || 'default';
-    if (!handles.some((h) => h.id === def)) handles.push({ id: def, label: def });
-    return handles;
+// ---- inserting from a "+" -------------------------------------------------------------------------
+
+/** A card's size before xyflow has measured it (its CSS width, a two-line height). */
+export const NODE_SIZE = { width: 240, height: 72 } as const;
+/** The room left between a node and the one inserted after it, across and between outputs. */
+export const INSERT_GAP = { x: 100, y: 110 } as const;
+
+type Placed = Pick<CanvasNode, 'id' | 'position' | 'measured' | 'type' | 'data'>;
+const widthOf = (n: Placed) => n.measured?.width ?? NODE_SIZE.width;
+/** Nodes with none selected (the same objects where nothing changes). */
+export const deselected = <N extends { selected?: boolean }>(nodes: N[]): N[] => nodes.map((n) => (n.selected ? { ...n, selected: false } : n));
+/** The handle a node's first output leaves from (null: its only output). */
+const firstOutput = (node: Placed): string | null => kindOf(node.type).outputs(node.data)[0]?.id ?? null;
+
+/**
+ * Inserts the node `make` builds after the output `handleId` of `sourceId`: one column to the right,
+ * level with that output (outputs fan out around the node's middle), connected from it and selected.
+ */
+export function insertAfter(
+  nodes: CanvasNode[],
+  edges: CanvasEdge[],
+  from: { nodeId: string; handleId: string | null },
+  make: (position: XYPosition) => CanvasNode,
+): { nodes: CanvasNode[]; edges: CanvasEdge[]; node: CanvasNode } | null {
+  const source = nodes.find((n) => n.id === from.nodeId);
+  if (!source) return null;
+  const outputs = kindOf(source.type).outputs(source.data);
+  const index = Math.max(
+    0,
+    outputs.findIndex((o) => o.id === from.handleId),
+  );
+  const node = {
+    ...make({ x: source.position.x + widthOf(source) + INSERT_GAP.x, y: source.position.y + (index - (outputs.length - 1) / 2) * INSERT_GAP.y }),
+    selected: true,
+  };
+  return {
+    nodes: [...deselected(nodes), node],
+    edges: connect(edges, { source: source.id, sourceHandle: from.handleId, target: node.id, targetHandle: null }),
+    node,
+  };
+}
+
+/**
+ * Splits an edge with the node `make` builds: source → node → target, the node halfway and selected.
+ * When the two ends are too close for a card between them, the target and every node after it move
+ * right to make room.
+ */
+export function insertIntoEdge(
+  nodes: CanvasNode[],
+  edges: CanvasEdge[],
+  edgeId: string,
+  make: (position: XYPosition) => CanvasNode,
+): { nodes: CanvasNode[]; edges: CanvasEdge[]; node: CanvasNode } | null {
+  const edge = edges.find((e) => e.id === edgeId);
+  const source = edge && nodes.find((n) => n.id === edge.source);
+  const target = edge && nodes.find((n) => n.id === edge.target);
+  if (!edge || !source || !target) return null;
+  const room = target.position.x - (source.position.x + widthOf(source));
+  const needed = NODE_SIZE.width + 2 * INSERT_GAP.x;
+  let placed = nodes;
+  if (room < needed) {
+    // everything reachable from the target moves right by what is missing
+    const shift = needed - Math.max(0, room);
+    const after = new Set([target.id]);
+    for (const id of after) for (const e of edges) if (e.source === id && e.id !== edge.id) after.add(e.target);
+    placed = nodes.map((n) => (after.has(n.id) && n.id !== source.id ? { ...n, position: { x: n.position.x + shift, y: n.position.y } } : n));
   }
-  return [
-    { id: 'true', label: 'true' },
-    { id: 'false', label: 'false' },
-  ];
+  const x = source.position.x + widthOf(source) + INSERT_GAP.x;
+  const node = { ...make({ x, y: (source.position.y + target.position.y) / 2 }), selected: true };
+  const kept = edges.filter((e) => e.id !== edge.id);
+  const withIn = connect(kept, { source: edge.source, sourceHandle: edge.sourceHandle ?? null, target: node.id, targetHandle: null });
+  const withOut = connect(withIn, { source: node.id, sourceHandle: firstOutput(node), target: edge.target, targetHandle: edge.targetHandle ?? null });
+  return { nodes: [...deselected(placed), node], edges: withOut, node };
 }
