@@ -30,6 +30,7 @@ describe('node kinds', () => {
     expect(describeNode(node('action', 'api')).subtitle).toBe('GET · no URL yet');
     expect(describeNode(node('action', 'email', { to: 'sales@example.com' })).subtitle).toBe('To sales@example.com');
     expect(describeNode(node('action', 'database', { table: 'leads' })).subtitle).toBe('Insert into leads');
+    expect(describeNode(node('action', 'mcp', { mcpTool: 'search_docs' })).subtitle).toBe('Tool search_docs');
     expect(describeNode(node('condition', 'if_else', { field: 'payload.amount', conditionType: 'greater_than', value: '100' })).subtitle).toBe(
       'payload.amount > 100',
     );
@@ -57,7 +58,8 @@ describe('node kinds', () => {
     expect(searchPalette(FLOW_PALETTE, 'EMAIL').flatMap((g) => g.items.map((i) => i.label))).toEqual(['Email', 'Send Email']);
     expect(searchPalette(FLOW_PALETTE, 'send request').flatMap((g) => g.items.map((i) => i.label))).toEqual(['HTTP Request']);
     expect(searchPalette(FLOW_PALETTE, 'nothing like this')).toEqual([]);
-    expect(searchPalette(FLOW_PALETTE, '').flatMap((g) => g.items)).toHaveLength(13);
+    expect(searchPalette(FLOW_PALETTE, '').flatMap((g) => g.items)).toHaveLength(FLOW_PALETTE.flatMap((g) => g.items).length);
+    expect(searchPalette(FLOW_PALETTE, 'mcp').flatMap((g) => g.items.map((i) => i.label))).toEqual(['MCP tool']);
     expect(PICKER_PALETTE.map((g) => g.title)).toEqual(['AI & Logic', 'Actions']);
   });
 });

@@ -56,6 +56,7 @@ export const ICONS = {
   database: ['M3 5a9 3 0 0 0 18 0a9 3 0 0 0-18 0', 'M3 5v14a9 3 0 0 0 18 0V5', 'M3 12a9 3 0 0 0 18 0'],
   message: ['M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z'],
   send: ['m22 2-7 20-4-9-9-4z', 'M22 2 11 13'],
+  plug: ['M12 22v-5', 'M9 8V2', 'M15 8V2', 'M18 8v5a4 4 0 0 1-4 4h-4a4 4 0 0 1-4-4V8z'],
   plus: ['M12 5v14', 'M5 12h14'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -124,7 +125,7 @@ export const NODE_KINDS: Record<FlowNodeType, NodeKind> = {
   action: {
     name: 'Action',
     color: '#0284c7',
-    icon: (subtype) => ({ database: ICONS.database, email: ICONS.send, slack: ICONS.message })[subtype] ?? ICONS.globe,
+    icon: (subtype) => ({ database: ICONS.database, email: ICONS.send, slack: ICONS.message, mcp: ICONS.plug })[subtype] ?? ICONS.globe,
     subtitle: (data) => {
       const d = data as Partial<ActionNodeData>;
       switch (d.actionType) {
@@ -134,6 +135,8 @@ export const NODE_KINDS: Record<FlowNodeType, NodeKind> = {
           return str(d.webhookUrl) || str(d.url) ? 'Posts to a Slack webhook' : 'No Slack webhook yet';
         case 'database':
           return str(d.table) ? `Insert into ${str(d.table)}` : 'No table yet';
+        case 'mcp_tool':
+          return str(d.mcpTool) ? `Tool ${str(d.mcpTool)}` : 'No tool chosen yet';
         case 'webhook':
           return str(d.url) ? `POST ${shortUrl(str(d.url))}` : 'No URL yet';
         default:
