@@ -2,7 +2,7 @@
 // "+" of an output and of an edge opening a searchable node picker that inserts and connects, Ctrl/⌘-K
 // to the palette search, the minimap coloured by kind, Fit View that does not blow one node up to 4×,
 // and a flow whose saved viewport shows none of its nodes opening fitted.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, login } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 
@@ -17,6 +17,58 @@ async function newFlow(page: Page): Promise<void> {
   await page.goto('/flows/new');
   await expect(page).toHaveURL(/\/flows\/(?!new$)[^/]+$/);
   await expect(nodes(page)).toHaveCount(1);
+}
+
+type StoredNode = { id: string; type: string; position: { x: number; y: number }; data: Record<string, unknown> };
+const action = (id: string, x: number, y: number, label: string): StoredNode => ({
+  id,
+  type: 'action',
+  position: { x, y },
+  data: { label, subtype: 'api', actionType: 'api_call', method: 'GET', url: '' },
+});
+
+/** Stores a flow as the builder would (through the data gateway, as the admin); returns its id. */
+async function insertFlow(
+  request: APIRequestContext,
+  name: string,
+  flowNodes: StoredNode[],
+  edges: { id: string; source: string; target: string }[],
+  viewport: { x: number; y: number; zoom: number },
+): Promise<string> {
+  const me = (await apiLogin(request, 'admin')) as unknown as { user_id?: string; id?: string; library_id?: string; token: string };
+  const id = `flow-${Date.now()}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const now = new Date().toISOString();
+  const res = await request.post('/rest/v1/flows', {
+    headers: { Authorization: `Bearer ${me.token}`, Prefer: 'return=minimal' },
+    data: {
+      id,
+      name,
+      description: 'Stored by flow-builder-cards.spec',
+      status: 'draft',
+      node_count: flowNodes.length,
+      execution_count: 0,
+      success_rate: 0,
+      tags: [],
+      author: 'e2e',
+      flow_data: {
+        nodes: flowNodes,
+        edges: edges.map((e) => ({
+          ...e,
+          sourceHandle: null,
+          targetHandle: null,
+          type: 'default',
+          animated: true,
+          style: { stroke: '#6366f1', strokeWidth: 2 },
+        })),
+        viewport,
+      },
+      user_id: `user_${me.user_id ?? me.id}_lib_${me.library_id}`,
+      created_at: now,
+      updated_at: now,
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return id;
 }
 
 test('a "+" on an output and on an edge inserts a node through the picker; Ctrl/⌘-K finds a node in the palette', async ({ page }) => {
@@ -90,38 +142,38 @@ test('Fit View keeps a one-node flow at zoom 1 at most; a saved viewport that sh
   await expect(canvas(page).locator('.react-flow__node-trigger')).toBeInViewport();
 
   // a flow stored with its viewport far from its nodes
-  const session = await apiLogin(request, 'admin');
-  const me = session as unknown as { user_id?: string; id?: string; library_id?: string; token: string };
-  const id = `flow-${Date.now()}-viewport`;
-  const node = (nid: string, x: number, label: string) => ({
-    id: nid,
-    type: 'action',
-    position: { x, y: 4000 },
-    data: { label, subtype: 'api', actionType: 'api_call', method: 'GET', url: '' },
-  });
-  const now = new Date().toISOString();
-  const res = await request.post('/rest/v1/flows', {
-    headers: { Authorization: `Bearer ${me.token}`, Prefer: 'return=minimal' },
-    data: {
-      id,
-      name: 'Viewport far away',
-      description: 'Saved while looking at an empty part of the canvas',
-      status: 'draft',
-      node_count: 2,
-      execution_count: 0,
-      success_rate: 0,
-      tags: [],
-      author: 'e2e',
-      flow_data: { nodes: [node('far-1', 4000, 'Far call'), node('far-2', 4400, 'Farther call')], edges: [], viewport: { x: 50, y: 50, zoom: 1.5 } },
-      user_id: `user_${me.user_id ?? me.id}_lib_${me.library_id}`,
-      created_at: now,
-      updated_at: now,
+  const id = await insertFlow(
+    request,
+    'Viewport far away',
+    [action('far-1', 4000, 4000, 'Far call'), action('far-2', 4400, 4000, 'Farther call')],
+    [],
+    {
+      x: 50,
+      y: 50,
+      zoom: 1.5,
     },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
+  );
   await page.goto(`/flows/${id}`);
   await expect(nodes(page)).toHaveCount(2);
   await expect(canvas(page).getByText('Far call')).toBeInViewport();
   await expect(canvas(page).getByText('Farther call')).toBeInViewport();
   expect(await zoom(page)).toBeLessThanOrEqual(1);
+});
+
+test('edges animate on a small flow and stop animating above 150 nodes', async ({ page, request }) => {
+  const chain = (count: number) => ({
+    nodes: Array.from({ length: count }, (_, i) => action(`n${i}`, 100 + (i % 10) * 340, 100 + Math.floor(i / 10) * 150, `Call ${i}`)),
+    edges: Array.from({ length: count - 1 }, (_, i) => ({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}` })),
+  });
+  const small = chain(3);
+  const smallId = await insertFlow(request, 'Three calls', small.nodes, small.edges, { x: 0, y: 0, zoom: 1 });
+  const large = chain(151);
+  const largeId = await insertFlow(request, '151 calls', large.nodes, large.edges, { x: 0, y: 0, zoom: 1 });
+  await login(page, 'admin');
+  await page.goto(`/flows/${smallId}`);
+  await expect(canvas(page).locator('.react-flow__edge')).toHaveCount(2);
+  await expect(canvas(page).locator('.react-flow__edge.animated')).toHaveCount(2);
+  await page.goto(`/flows/${largeId}`);
+  await expect(canvas(page).locator('.react-flow__edge').first()).toBeVisible();
+  await expect(canvas(page).locator('.react-flow__edge.animated')).toHaveCount(0);
 });
