@@ -12,8 +12,18 @@ const nodes = (page: Page) => canvas(page).locator('.react-flow__node');
 const zoom = async (page: Page) =>
   Number((await canvas(page).locator('.react-flow__viewport').getAttribute('style'))?.match(/scale\(([\d.]+)\)/)?.[1]);
 
-async function newFlow(page: Page): Promise<void> {
+/**
+ * Signs in and opens the dashboard first: on an empty library it inserts the sample flows, which other
+ * specs sharing this database expect (a flow created before that would leave the library without them).
+ */
+async function signIn(page: Page): Promise<void> {
   await login(page, 'admin');
+  await page.goto('/flows');
+  await expect(page.getByText('Lead Qualification Pipeline', { exact: true }).first()).toBeVisible();
+}
+
+async function newFlow(page: Page): Promise<void> {
+  await signIn(page);
   await page.goto('/flows/new');
   await expect(page).toHaveURL(/\/flows\/(?!new$)[^/]+$/);
   await expect(nodes(page)).toHaveCount(1);
@@ -165,11 +175,11 @@ test('edges animate on a small flow and stop animating above 150 nodes', async (
     nodes: Array.from({ length: count }, (_, i) => action(`n${i}`, 100 + (i % 10) * 340, 100 + Math.floor(i / 10) * 150, `Call ${i}`)),
     edges: Array.from({ length: count - 1 }, (_, i) => ({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}` })),
   });
+  await signIn(page);
   const small = chain(3);
   const smallId = await insertFlow(request, 'Three calls', small.nodes, small.edges, { x: 0, y: 0, zoom: 1 });
   const large = chain(151);
   const largeId = await insertFlow(request, '151 calls', large.nodes, large.edges, { x: 0, y: 0, zoom: 1 });
-  await login(page, 'admin');
   await page.goto(`/flows/${smallId}`);
   await expect(canvas(page).locator('.react-flow__edge')).toHaveCount(2);
   await expect(canvas(page).locator('.react-flow__edge.animated')).toHaveCount(2);

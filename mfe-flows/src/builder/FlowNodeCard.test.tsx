@@ -64,7 +64,12 @@ describe('flow node cards', () => {
     const card = await screen.findByTestId('node-action-n1');
     expect(within(card).getByText('Slack Message')).toBeInTheDocument();
     // the new node is selected (its properties show) and focused
-    expect(await screen.findByRole('complementary', { name: 'Node Properties' })).toBeInTheDocument();
+    const panel = await screen.findByRole('complementary', { name: 'Node Properties' });
+    // the panel names it as the card does, and its action type in words (the stored value stays 'slack')
+    expect(within(panel).getByText('No Slack webhook yet')).toBeInTheDocument();
+    const actionType = within(panel).getByLabelText('Action type') as HTMLSelectElement;
+    expect(actionType).toHaveValue('slack');
+    expect(actionType.selectedOptions[0]!.textContent).toBe('Slack message');
     await waitFor(() => expect(card.closest('.react-flow__node')).toHaveFocus());
     const flow = await saved(r);
     expect(flow.edges).toContainEqual(expect.objectContaining({ source: 'c1', sourceHandle: 'false', target: 'action-n1' }));

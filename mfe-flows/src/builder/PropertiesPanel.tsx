@@ -1,5 +1,5 @@
 // Node Properties (spec 02 §2.2, §3.2): every field of the selected node's type, with its defaults.
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import {
   FLOW_ACTION_TYPES,
   FLOW_ANALYSIS_TYPES,
@@ -13,11 +13,15 @@ import {
   type TriggerNodeData,
 } from '@accent/flows-common';
 import { Button, Select, TextArea, TextField } from '@accent/shared/ui';
+import { KindIcon } from './FlowNodeCard.js';
 import type { CanvasNode, CanvasNodeData } from './graph.js';
+import { ACTION_TYPE_LABELS, describeNode, type KindNode } from './nodeKinds.js';
 import { McpToolFields } from './McpToolFields.js';
 import styles from './Builder.module.css';
 
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const options = (values: readonly string[], labels: Readonly<Record<string, string>> = {}) =>
+  values.map((v) => ({ value: v, label: labels[v] ?? v }));
+const ACTION_TYPE_OPTIONS = options(FLOW_ACTION_TYPES, ACTION_TYPE_LABELS);
 const asText = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2));
 
 export interface PropertiesPanelProps {
@@ -49,6 +53,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
           ×
         </button>
       </div>
+      <NodeHeading node={node} />
       <p className={styles.muted}>
         {node.type} · {data.subtype} · <code>{node.id}</code>
       </p>
@@ -68,6 +73,22 @@ export const PropertiesPanel = memo(function PropertiesPanel({
     </aside>
   );
 });
+
+/** The node as its card shows it: icon, title, what it does. */
+function NodeHeading({ node }: { node: CanvasNode }) {
+  const { kind, title, subtitle, icon } = describeNode(node as KindNode);
+  return (
+    <div className={styles.nodeHead} style={{ '--kind-color': kind.color } as CSSProperties}>
+      <span className={styles.nodeIcon}>
+        <KindIcon paths={icon} />
+      </span>
+      <span className={styles.nodeText}>
+        <span className={styles.nodeLabel}>{title}</span>
+        {subtitle && <span className={styles.nodeSub}>{subtitle}</span>}
+      </span>
+    </div>
+  );
+}
 
 type Setter = (patch: Record<string, unknown>) => void;
 
@@ -101,7 +122,12 @@ function TriggerFields({ data, set }: { data: TriggerNodeData; set: Setter }) {
       <TextField label="Trigger type" value={type} readOnly />
       {type === 'schedule' && (
         <>
-          <TextField label="Cron expression" value={asText(config.cron)} placeholder="0 9 * * 1-5" onChange={(e) => setConfig({ cron: e.target.value })} />
+          <TextField
+            label="Cron expression"
+            value={asText(config.cron)}
+            placeholder="0 9 * * 1-5"
+            onChange={(e) => setConfig({ cron: e.target.value })}
+          />
           <TextField label="Timezone" value={asText(config.timezone ?? 'UTC')} onChange={(e) => setConfig({ timezone: e.target.value })} />
         </>
       )}
@@ -110,10 +136,19 @@ function TriggerFields({ data, set }: { data: TriggerNodeData; set: Setter }) {
         <TextField
           label="Form fields (comma separated)"
           value={Array.isArray(config.fields) ? (config.fields as string[]).join(', ') : asText(config.fields)}
-          onChange={(e) => setConfig({ fields: e.target.value.split(',').map((s) => s.trim()).filter(Boolean) })}
+          onChange={(e) =>
+            setConfig({
+              fields: e.target.value
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            })
+          }
         />
       )}
-      {type === 'email' && <TextField label="From address filter" value={asText(config.from)} onChange={(e) => setConfig({ from: e.target.value })} />}
+      {type === 'email' && (
+        <TextField label="From address filter" value={asText(config.from)} onChange={(e) => setConfig({ from: e.target.value })} />
+      )}
     </>
   );
 }
@@ -132,10 +167,21 @@ function LlmFields({ data, set }: { data: LlmNodeData; set: Setter }) {
         value={String(data.temperature)}
         onChange={(e) => set({ temperature: e.target.value === '' ? 0 : Number(e.target.value) })}
       />
-      <TextArea label="Prompt" rows={4} value={data.prompt ?? ''} hint="Use {{payload.field}} or {{last}} placeholders (Variables below)." onChange={(e) => set({ prompt: e.target.value })} />
+      <TextArea
+        label="Prompt"
+        rows={4}
+        value={data.prompt ?? ''}
+        hint="Use {{payload.field}} or {{last}} placeholders (Variables below)."
+        onChange={(e) => set({ prompt: e.target.value })}
+      />
       {data.subtype === 'analysis' && (
         <>
-          <Select label="Analysis" value={data.analysisType} options={options(FLOW_ANALYSIS_TYPES)} onChange={(e) => set({ analysisType: e.target.value })} />
+          <Select
+            label="Analysis"
+            value={data.analysisType}
+            options={options(FLOW_ANALYSIS_TYPES)}
+            onChange={(e) => set({ analysisType: e.target.value })}
+          />
           <TextArea label="Text to analyse" rows={2} value={data.text ?? ''} onChange={(e) => set({ text: e.target.value })} />
         </>
       )}
@@ -171,7 +217,12 @@ function ConditionFields({ data, set }: { data: ConditionNodeData; set: Setter }
   }
   return (
     <>
-      <Select label="Condition type" value={data.conditionType} options={options(FLOW_CONDITION_TYPES)} onChange={(e) => set({ conditionType: e.target.value })} />
+      <Select
+        label="Condition type"
+        value={data.conditionType}
+        options={options(FLOW_CONDITION_TYPES)}
+        onChange={(e) => set({ conditionType: e.target.value })}
+      />
       <TextField label="Field" value={data.field} placeholder="payload.amount" onChange={(e) => set({ field: e.target.value })} />
       <TextField label="Value" value={data.value} onChange={(e) => set({ value: e.target.value })} />
       <p className={styles.muted}>Connect the true and false outputs to the next steps.</p>
@@ -185,18 +236,24 @@ function ActionFields({ data, set }: { data: ActionNodeData; set: Setter }) {
   if (actionType === 'mcp_tool')
     return (
       <>
-        <Select label="Action type" value={actionType} options={options(FLOW_ACTION_TYPES)} onChange={(e) => set({ actionType: e.target.value })} />
+        <Select label="Action type" value={actionType} options={ACTION_TYPE_OPTIONS} onChange={(e) => set({ actionType: e.target.value })} />
         <McpToolFields data={data} set={set} />
       </>
     );
   return (
     <>
-      <Select label="Action type" value={actionType} options={options(FLOW_ACTION_TYPES)} onChange={(e) => set({ actionType: e.target.value })} />
+      <Select label="Action type" value={actionType} options={ACTION_TYPE_OPTIONS} onChange={(e) => set({ actionType: e.target.value })} />
       {http && <TextField label="URL" value={data.url} placeholder="https://" onChange={(e) => set({ url: e.target.value })} />}
       {http && (
         <>
           <Select label="Method" value={data.method} options={options(FLOW_HTTP_METHODS)} onChange={(e) => set({ method: e.target.value })} />
-          <TextArea label="Headers" rows={2} value={asText(data.headers)} hint='JSON or "Name: value" lines' onChange={(e) => set({ headers: e.target.value })} />
+          <TextArea
+            label="Headers"
+            rows={2}
+            value={asText(data.headers)}
+            hint='JSON or "Name: value" lines'
+            onChange={(e) => set({ headers: e.target.value })}
+          />
         </>
       )}
       {actionType === 'email' && (

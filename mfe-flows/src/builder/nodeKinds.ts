@@ -7,6 +7,7 @@ import {
   routingHandles,
   type ActionNodeData,
   type ConditionNodeData,
+  type FlowActionType,
   type FlowNode,
   type FlowNodeType,
   type FlowPaletteItem,
@@ -146,6 +147,16 @@ export const NODE_KINDS: Record<FlowNodeType, NodeKind> = {
     input: true,
     outputs: () => ONE_OUTPUT,
   },
+};
+
+/** What the properties panel calls each action type (the stored value stays the engine's name). */
+export const ACTION_TYPE_LABELS: Record<FlowActionType, string> = {
+  api_call: 'HTTP request',
+  database: 'Database insert',
+  email: 'Send email',
+  slack: 'Slack message',
+  webhook: 'Webhook (POST JSON)',
+  mcp_tool: 'MCP tool',
 };
 
 const FALLBACK: NodeKind = { name: 'Node', color: '#64748b', icon: () => ICONS.bolt, subtitle: () => '', input: true, outputs: () => ONE_OUTPUT };
