@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { Agent } from '@accent/agents-common';
 import { Menu } from '@accent/shared/ui';
 import { PartnerIcons } from '../partners/PartnerIcons.js';
@@ -9,6 +9,22 @@ export const DEMO_CARD_BADGE = 'Demo';
 
 /** "View Missions", with the agent's mission count once it is known: "View Missions (3)". */
 export const viewMissionsLabel = (count?: number) => (count == null ? 'View Missions' : `View Missions (${count})`);
+
+/** Whether the element's text is cut (its one line is wider than the box), measured again on resize. */
+function useIsCut(ref: RefObject<HTMLElement | null>, text: string): boolean {
+  const [cut, setCut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the text changes
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = ref.current;
+      if (el) setCut(el.scrollWidth > el.clientWidth);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [ref, text]);
+  return cut;
+}
 
 export interface AgentCardProps {
   agent: Agent;
@@ -24,6 +40,8 @@ export interface AgentCardProps {
 export function AgentCard({ agent, missionCount, canEdit, onOpen, onViewMissions, onDuplicate, onDelete }: AgentCardProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
+  const nameRef = useRef<HTMLHeadingElement>(null);
+  const nameCut = useIsCut(nameRef, agent.name);
 
   // The whole card opens the editor, except clicks on its menu (also when the menu renders in a portal).
   const onClick = (e: MouseEvent<HTMLElement>) => {
@@ -65,9 +83,17 @@ export function AgentCard({ agent, missionCount, canEdit, onOpen, onViewMissions
           {agent.avatar}
         </span>
         <div className={styles.titleBox}>
-          <h3 className={styles.name} id={headingId} title={agent.name}>
+          <h3 ref={nameRef} className={styles.name} id={headingId} title={agent.name}>
             {agent.name}
           </h3>
+          {/* A long name is cut to one line: the whole of it shows over it while the card is hovered or has
+              keyboard focus (the title only helps the mouse). Hidden from assistive technology, which reads
+              the heading's full text as the card's name. */}
+          {nameCut && (
+            <span className={styles.fullName} aria-hidden="true" data-testid="agent-full-name">
+              {agent.name}
+            </span>
+          )}
           {agent.localOnly && <span className={styles.badge}>{UNSAVED_COPY_BADGE}</span>}
           {agent.demo && <span className={styles.demoBadge}>{DEMO_CARD_BADGE}</span>}
         </div>

@@ -252,6 +252,16 @@ describe('create-agent modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('opens from /agents?create (Home\'s "Create agent") with the same choices, and drops the parameter', async () => {
+    const r = renderAgents({ route: '/agents?create', api: fakeApi(AGENTS) });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Agent' });
+    expect(within(dialog).getByRole('button', { name: /Generate with AI/ })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: /^Researcher/ })).toBeInTheDocument();
+    await waitFor(() => expect(r.location()).toBe('/agents'));
+    await r.user.click(within(dialog).getByRole('button', { name: /Create from scratch/ }));
+    expect(r.location()).toBe('/agents/new');
+  });
+
   it('Generate with AI drafts an agent from the description and opens the editor filled, unsaved', async () => {
     const api = fakeApi(AGENTS);
     api.generate.mockResolvedValue(

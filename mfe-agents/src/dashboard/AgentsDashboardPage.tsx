@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/agents-common';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField, useQuery } from '@accent/shared/ui';
 import { CreateAgentModal } from '../create/CreateAgentModal.js';
+import type { SavedAgentState } from '../editor/useSaveAgent.js';
 import { partnerIconsForTools } from '../partners/partnerIcons.js';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { agentListAtom, categoryFilterAtom, createModalOpenAtom, localCopiesAtom, searchAtom } from '../state/atoms.js';
@@ -14,6 +15,9 @@ import { CategoryFilter } from './CategoryFilter.js';
 import { DemoAgentModal } from './DemoAgentModal.js';
 import { demoLoadFailed, useDemoAgents } from './demoAgents.js';
 import styles from './AgentsDashboardPage.module.css';
+
+/** `/agents?create` opens the create-agent modal (Home's "Create agent" links here). */
+export const CREATE_PARAM = 'create';
 
 export const editorPath = (agent: Agent) =>
   `/agents/edit/${encodeURIComponent(agent.name)}${agent.localOnly ? `?copy=${encodeURIComponent(agent.id)}` : ''}`;
@@ -62,12 +66,47 @@ export function AgentsDashboardPage() {
 
   const missionCounts = useMissionCounts();
 
+  // Arriving with ?create opens the same modal as "+ Create New Agent" (for those who may create), once:
+  // the parameter is dropped so that Back or a reload does not open it again.
+  const [params, setParams] = useSearchParams();
+  const askedToCreate = params.has(CREATE_PARAM);
+  useEffect(() => {
+    if (!askedToCreate) return;
+    if (canEdit) setCreateOpen(true);
+    setParams(
+      (p) => {
+        p.delete(CREATE_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [askedToCreate, canEdit, setCreateOpen, setParams]);
+
   // Fresh list on every visit (a save that just navigated here has already started one).
   useEffect(() => {
     if (store.get(agentListAtom).status !== 'loading') void reload();
   }, [reload, store]);
 
   const visible = filterAgents([...copies, ...state.agents, ...demo.agents], search, category);
+
+  // Back from a save, the focus goes to the saved agent's card (or, filtered out, to the title) once the
+  // fresh list shows it, rather than falling to <body> with the editor.
+  const location = useLocation();
+  const savedAgent = (location.state as Partial<SavedAgentState> | null)?.savedAgent;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const focusedAfterSave = useRef<string | null>(null);
+  const savedShown = Boolean(savedAgent && visible.some((a) => a.name === savedAgent));
+  // the list shown before the reload this visit started may not have a new agent yet
+  const reloaded = useRef(false);
+  if (state.status === 'loading') reloaded.current = true;
+  const listSettled = reloaded.current && (state.status === 'ready' || state.status === 'error');
+  useEffect(() => {
+    if (!savedAgent || focusedAfterSave.current === location.key || !(savedShown || listSettled)) return;
+    focusedAfterSave.current = location.key;
+    const card = Array.from(sectionRef.current?.querySelectorAll<HTMLElement>('[data-agent]') ?? []).find((el) => el.dataset.agent === savedAgent);
+    (card ?? titleRef.current)?.focus();
+  }, [savedAgent, savedShown, listSettled, location.key]);
 
   const duplicate = async (agent: Agent) => {
     try {
@@ -140,10 +179,10 @@ export function AgentsDashboardPage() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="agents-dashboard-title">
+    <section className={styles.page} aria-labelledby="agents-dashboard-title" ref={sectionRef}>
       <header className={styles.header}>
         <div>
-          <h1 id="agents-dashboard-title" className={styles.title}>
+          <h1 id="agents-dashboard-title" className={styles.title} ref={titleRef} tabIndex={-1}>
             Agents
           </h1>
           <p className={styles.subtitle}>Build, manage and deploy AI agents for sales, marketing, research and support.</p>

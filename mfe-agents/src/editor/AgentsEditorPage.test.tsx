@@ -241,6 +241,22 @@ describe('basic info', () => {
   }, 15_000); // many keystrokes: slow on a loaded machine
 });
 
+describe('focus', () => {
+  it('starts on the heading when the editor opens, and on the saved agent\'s card when Save closes it', async () => {
+    const api = fakeApi([listItem('Helpdesk Bot', 'Answers tickets'), listItem('Lead Qualifier', 'Scores leads')], {
+      'Helpdesk Bot': { description: 'Answers tickets' },
+    });
+    const r = renderAgents({ route: '/agents', api });
+    await r.user.click(await screen.findByRole('heading', { level: 3, name: 'Helpdesk Bot' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Edit Helpdesk Bot' });
+    expect(heading).toHaveFocus();
+    await r.user.type(await screen.findByLabelText('Description'), ' fast');
+    await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
+    await waitFor(() => expect(r.location()).toBe('/agents'));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Helpdesk Bot' })).toHaveFocus());
+  });
+});
+
 describe('chatbot option', () => {
   it('binds Available as a chatbot to chatbot, shown checked when saved so', async () => {
     const api = fakeApi([listItem('Helpdesk Bot', 'Answers tickets')], { 'Helpdesk Bot': { description: 'Answers tickets', chatbot: true } });
@@ -587,9 +603,29 @@ describe('name clashes', () => {
     const picker = await screen.findByRole('group', { name: 'Knowledge collections' });
     expect(within(picker).getByText(/reads all of the library’s collections/)).toBeInTheDocument();
     await r.user.click(within(picker).getByRole('checkbox', { name: 'Product facts' }));
-    expect(within(picker).getByText('Knowledge base search reads only the collection ticked here.')).toBeInTheDocument();
+    expect(within(picker).getByText(/^Knowledge base search reads only the collection ticked here\./)).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Save Agent' }));
     await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
     expect(savedBody(r).knowledgeCollections).toEqual(['11111111-1111-4111-8111-111111111111']);
+  });
+
+  it('links the Knowledge it names to the Knowledge screen, with collections and without', async () => {
+    const agent = { Helper: { steps: [{ ...newStep(0), tools: ['internal knowledge base search'] }] } };
+    const none = renderAgents({ route: '/agents/edit/Helper', api: Object.assign(fakeApi([listItem('Helper', 'Answers')], agent), { knowledgeCollections: async () => [] }) });
+    await none.user.click(await screen.findByRole('tab', { name: 'Tools & Integrations' }));
+    const empty = await screen.findByRole('group', { name: 'Knowledge collections' });
+    expect(await within(empty).findByText(/No knowledge collections yet/)).toBeInTheDocument();
+    expect(within(empty).getByRole('link', { name: 'Knowledge' })).toHaveAttribute('href', '/knowledge');
+    none.unmount();
+
+    const some = renderAgents({
+      route: '/agents/edit/Helper',
+      api: Object.assign(fakeApi([listItem('Helper', 'Answers')], agent), { knowledgeCollections: async () => [{ id: '11111111-1111-4111-8111-111111111111', name: 'Product facts' }] }),
+    });
+    await some.user.click(await screen.findByRole('tab', { name: 'Tools & Integrations' }));
+    const picker = await screen.findByRole('group', { name: 'Knowledge collections' });
+    await within(picker).findByRole('checkbox', { name: 'Product facts' });
+    await some.user.click(within(picker).getByRole('link', { name: 'Knowledge' }));
+    expect(some.location()).toBe('/knowledge');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, type Agent } from '@accent/agents-common';
@@ -103,6 +103,10 @@ function Editor({ target }: { target: EditorTarget }) {
   useEffect(() => clearError(), [agent, clearError]);
   const [testing, setTesting] = useState(false);
   const testHintId = useId();
+  // Opening the editor puts the focus on its heading, not on <body>: a keyboard or screen reader user
+  // starts at the top of what just opened.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   // Only a saved agent can be tested: the server runs what it has stored.
   const saved = session?.status === 'ready' && session.mode === 'edit' && session.originalName ? session.originalName : null;
 
@@ -181,7 +185,7 @@ function Editor({ target }: { target: EditorTarget }) {
                 {session.agent.avatar}
               </span>
             )}
-            <h1 id="agent-editor-title" className={styles.title}>
+            <h1 id="agent-editor-title" className={styles.title} ref={headingRef} tabIndex={-1}>
               {title}
             </h1>
             {session?.mode === 'copy' && <span className={styles.badge}>Unsaved copy</span>}

@@ -9,6 +9,11 @@ import { useAgentListUpdates } from '../state/agentList.js';
 import { agentListAtom } from '../state/atoms.js';
 import { editorAtom, editorTabAtom, snapshot, type EditorTab } from '../state/editor.js';
 
+/** The navigation state of the dashboard after a save: which agent was saved. */
+export interface SavedAgentState {
+  savedAgent: string;
+}
+
 export const nameTakenMessage = (name: string) => `An agent named "${name}" already exists. Choose another name.`;
 
 /** The tab that holds the field a validation issue points at. */
@@ -90,8 +95,9 @@ export function useSaveAgent(leave: (go: () => void) => void = (go) => go()) {
     if (current) store.set(editorAtom, { ...current, baseline: snapshot(current.agent) });
     notify.success(MESSAGES.agentSavedTitle, MESSAGES.agentSavedMessage);
     setSaving(false);
-    // Closing the editor opens the dashboard, which reloads the list (one request, not two).
-    leave(() => navigate('/agents'));
+    // Closing the editor opens the dashboard, which reloads the list (one request, not two) and puts the
+    // focus on the saved agent's card.
+    leave(() => navigate('/agents', { state: { savedAgent: parsed.data.name } satisfies SavedAgentState }));
   }
 
   const clearError = useCallback(() => setError(null), []);

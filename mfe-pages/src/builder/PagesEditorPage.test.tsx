@@ -21,7 +21,8 @@ const chat = component('f1', 'freeformChat', { placeholder: 'Ask me', background
 describe('page builder', () => {
   it('shows the header, the Blocks palette with 5 items and the 2 templates', async () => {
     const { user } = renderPages({ route: '/pages/builder' });
-    expect(screen.getByRole('heading', { level: 1, name: 'AI Page Builder' })).toBeInTheDocument();
+    // the focus starts on the builder's heading, not on <body>
+    expect(screen.getByRole('heading', { level: 1, name: 'AI Page Builder' })).toHaveFocus();
     expect(screen.getByText('Drag. Drop. Deploy.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Build' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'false');
@@ -257,6 +258,7 @@ describe('page builder', () => {
     const r = renderPages({ route: '/pages/builder' });
     await screen.findByRole('option', { name: 'Lead Qualifier' });
     expect(screen.getByText('Not saved yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Personalized links' })).not.toBeInTheDocument();
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     await r.user.selectOptions(screen.getByLabelText(/Agent/), 'Lead Qualifier');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
@@ -277,6 +279,8 @@ describe('page builder', () => {
     }
     expect(await screen.findByText('Published: visitors see this version.')).toBeInTheDocument();
     expect(screen.queryByText('Saved as a draft; Deploy publishes it.')).not.toBeInTheDocument();
+    // a published page's personalised links are one click away
+    expect(screen.getByRole('link', { name: 'Personalized links' })).toHaveAttribute('href', expect.stringMatching(/^\/content\/personalize\/./));
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
     // a change saved after publishing is a draft again, and the note says so
     await r.user.clear(screen.getByLabelText(/Page name/));

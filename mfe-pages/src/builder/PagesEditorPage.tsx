@@ -3,7 +3,7 @@
 // sidebar (Blocks, Templates) and the drag-and-drop canvas inside the error boundary; Preview mode: the
 // page as visitors see it with a working assistant; Deploy: save, publish, and the deployment screen.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { canvasReducer, type PageTemplate } from './pages-canvas.js';
 import { pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PublishPageResponse } from '@accent/pages-common';
@@ -21,6 +21,8 @@ import {
 } from '@accent/shared/ui';
 import { cannotRunNote } from '@accent/agents-common';
 import { useAgents } from '../common/useAgents.js';
+import { PERSONALIZED_LINKS, personalizePath, type PersonalizeFrom } from '../content/PersonalizePage.js';
+import { builderPath } from '../dashboard/PagesDashboardPage.js';
 import { DeploymentScreen } from '../deploy/DeploymentScreen.js';
 import { studioAsk } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';
@@ -187,6 +189,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   const [isDeploying, setIsDeploying] = useState(false);
   const [threadId, setThreadId] = useState(() => env.newThreadId());
   const [confirm, setConfirm] = useState<{ kind: 'template'; template: PageTemplate } | { kind: 'clear' } | null>(null);
+  // Opening the builder puts the focus on its heading (not on <body>): the keyboard starts at the top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
 
   const current = { name, description: initial.description, agent_name: agentName, template_id: templateId, components };
   const dirty = snapshot(current) !== saved;
@@ -330,7 +335,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
             <span aria-hidden="true">←</span> Back
           </Button>
           <div className={styles.titleBox}>
-            <h1 className={styles.title}>{name}</h1>
+            <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+              {name}
+            </h1>
             <p className={styles.tagline}>{agentName ? `Answered by ${agentName}` : 'No agent chosen'}</p>
           </div>
           <span className={styles.saveState}>Read only</span>
@@ -348,7 +355,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
           <span aria-hidden="true">←</span> Back
         </Button>
         <div className={styles.titleBox}>
-          <h1 className={styles.title}>{BUILDER_TEXTS.title}</h1>
+          <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+            {BUILDER_TEXTS.title}
+          </h1>
           <p className={styles.tagline}>{BUILDER_TEXTS.tagline}</p>
         </div>
         <div className={styles.modes} role="group" aria-label="Mode">
@@ -404,6 +413,12 @@ function PageEditor({ initial }: { initial: EditablePage }) {
               </Button>
             )}
             {pageId && <span className={styles.pageId}>{standing}</span>}
+            {/* a published page's prospect-specific links, also reachable without the experimental Content area */}
+            {pageId && publishedDraft !== null && (
+              <Link to={personalizePath(pageId)} state={{ back: { to: builderPath(pageId), label: 'Page builder' } } satisfies PersonalizeFrom}>
+                {PERSONALIZED_LINKS}
+              </Link>
+            )}
           </div>
 
           {previewMode ? (

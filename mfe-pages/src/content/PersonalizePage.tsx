@@ -1,13 +1,24 @@
 // /content/personalize/:id: the crmData fields of one published page filled in for one prospect; saving
 // creates a personalisation and shows the prospect-specific link (/p/{slug}?p={token}) with Copy.
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PAGE_LANGUAGES, personalizationInputSchema, type PageRow } from '@accent/pages-common';
 import type { PagePersonalization } from '../data/pages.js';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField, useQuery } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 import styles from '../common/Common.module.css';
+
+/** Where a page's personalised links are made and listed. */
+export const personalizePath = (id: string) => `/content/personalize/${encodeURIComponent(id)}`;
+
+/** The way to a published page's personalised links from the Pages menu and the builder. */
+export const PERSONALIZED_LINKS = 'Personalized links';
+
+/** Navigation state of a way in other than Content (the Pages menu, the builder): where its back link leads. */
+export interface PersonalizeFrom {
+  back: { to: string; label: string };
+}
 
 type Load = { state: 'loading' } | { state: 'ready'; page: PageRow; links: PagePersonalization[] } | { state: 'missing' } | { state: 'error'; message: string };
 const FIELDS = [
@@ -20,6 +31,7 @@ type Form = { prospect_name: string; domain: string; customerName: string; oppor
 export function PersonalizePage() {
   const { id = '' } = useParams();
   const { api, notify, copy } = usePagesEnv();
+  const back = (useLocation().state as PersonalizeFrom | null)?.back ?? { to: '/content', label: 'Content' };
   const query = useQuery(['pages', 'personalize', id], async () => {
     const page = await api.getPage(id);
     if (!page) return null;
@@ -90,8 +102,8 @@ export function PersonalizePage() {
 
   return (
     <Page>
-      <Link className={`${styles.link} ${styles.back}`} to="/content">
-        <span aria-hidden="true">←</span> Content
+      <Link className={`${styles.link} ${styles.back}`} to={back.to}>
+        <span aria-hidden="true">←</span> {back.label}
       </Link>
       {load.state === 'loading' ? (
         <LoadingState text="Loading page..." />

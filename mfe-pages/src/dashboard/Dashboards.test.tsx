@@ -127,4 +127,17 @@ describe('/content personalisation', () => {
     await r.user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(r.copy).toHaveBeenCalledWith('http://localhost/p/acme?p=tok_1234567890abcdef');
   });
+
+  it('is reached from a published page\'s menu in Pages (not only from the experimental Content area), and leads back there', async () => {
+    const r = renderPages({ api: fakeApi([published, draft]) });
+    await r.user.click(await screen.findByRole('button', { name: 'Actions for Draft page' }));
+    expect(screen.queryByRole('menuitem', { name: 'Personalized links' })).not.toBeInTheDocument();
+    await r.user.keyboard('{Escape}');
+    await r.user.click(screen.getByRole('button', { name: 'Actions for Acme page' }));
+    await r.user.click(screen.getByRole('menuitem', { name: 'Personalized links' }));
+    expect(r.location()).toBe('/content/personalize/p1');
+    expect(await screen.findByRole('heading', { name: 'Personalize Acme page' })).toBeInTheDocument();
+    await r.user.click(screen.getByRole('link', { name: /Pages/ }));
+    expect(r.location()).toBe('/pages');
+  });
 });

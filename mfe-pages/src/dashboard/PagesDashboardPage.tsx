@@ -8,6 +8,7 @@ import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Page
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { usePageList } from '../common/usePageList.js';
+import { PERSONALIZED_LINKS, personalizePath, type PersonalizeFrom } from '../content/PersonalizePage.js';
 import { usePagesEnv } from '../state/PagesDataContext.js';
 import styles from '../common/Common.module.css';
 
@@ -114,7 +115,15 @@ export function PagesDashboardPage() {
                         ...(canEdit
                           ? [
                               { label: 'Duplicate', onSelect: () => void duplicate(page) },
-                              ...(page.status === 'published' ? [{ label: 'Unpublish', onSelect: () => void unpublish(page) }] : []),
+                              ...(page.status === 'published'
+                                ? [
+                                    {
+                                      label: PERSONALIZED_LINKS,
+                                      onSelect: () => navigate(personalizePath(page.id), { state: { back: { to: '/pages', label: 'Pages' } } satisfies PersonalizeFrom }),
+                                    },
+                                    { label: 'Unpublish', onSelect: () => void unpublish(page) },
+                                  ]
+                                : []),
                               { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
                             ]
                           : []),

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ComponentPropsWithRef, type MouseEvent } from 'react';
 import styles from './Button.module.css';
 import { cx } from './class-names.js';
 import { Spinner } from './Spinner.js';
@@ -13,9 +13,54 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, disabled, className, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  disabled,
+  className,
+  type = 'button',
+  children,
+  ref,
+  onClick,
+  ...rest
+}: ButtonProps) {
+  const own = useRef<HTMLButtonElement | null>(null);
+  const setRef = useCallback(
+    (node: HTMLButtonElement | null) => {
+      own.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  // A button that disables itself while its action runs (Save → Saving…) loses the focus to <body>, and a
+  // keyboard user starts again from the top of the page. When it comes back on and nothing else took the
+  // focus meanwhile, it takes the focus back.
+  const clickedWithFocus = useRef(false);
+  const off = Boolean(disabled || loading);
+  useLayoutEffect(() => {
+    const node = own.current;
+    if (off || !clickedWithFocus.current || !node) return;
+    clickedWithFocus.current = false;
+    const active = node.ownerDocument.activeElement;
+    if (!active || active === node.ownerDocument.body) node.focus();
+  }, [off]);
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    clickedWithFocus.current = event.currentTarget.ownerDocument.activeElement === event.currentTarget;
+    onClick?.(event);
+  };
+
   return (
-    <button {...rest} type={type} className={cx(styles.button, styles[variant], styles[size], className)} disabled={disabled || loading} aria-busy={loading || undefined}>
+    <button
+      {...rest}
+      ref={setRef}
+      type={type}
+      className={cx(styles.button, styles[variant], styles[size], className)}
+      disabled={off}
+      aria-busy={loading || undefined}
+      onClick={click}
+    >
       {loading && <Spinner />}
       {children}
     </button>

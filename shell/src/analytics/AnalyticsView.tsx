@@ -18,6 +18,7 @@ import {
 import { Button, ErrorState, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
 import { ApiError } from '@accent/shared/client';
 import { useAgentList } from '../app/useAgentList.js';
+import { ADMIN_ANALYTICS_PATH } from './AnalyticsRedirect.js';
 import { useAnalyticsApi, viewerTimeZone, type AnalyticsUser } from './analytics-api.js';
 import type { ChartKind } from './AnalyticsCharts.js';
 import { downloadCsv, type CsvCell } from './csv.js';
@@ -114,7 +115,7 @@ export function AnalyticsView({ admin, compact = false }: AnalyticsViewProps) {
       )}
       {!customIncomplete && state.status === 'ready' && <Results data={state.data} admin={admin} compact={compact} />}
       {compact && (
-        <Link to="/admin?tab=analytics" className={styles.more}>
+        <Link to={ADMIN_ANALYTICS_PATH} className={styles.more}>
           {ANALYTICS_TEXTS.openAnalytics}
         </Link>
       )}

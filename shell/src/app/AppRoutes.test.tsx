@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteModule } from '@accent/shared';
-import { ADMIN, agentItem, fakeLoader, fakeServices, registryEntry, renderApp, settle, testSession } from './testing.js';
+import { ADMIN, MEMBER, agentItem, fakeLoader, fakeServices, registryEntry, renderApp, settle, testSession } from './testing.js';
 
 const session = testSession();
 afterAll(() => session.stop());
@@ -76,6 +76,17 @@ describe('signed in', () => {
     await renderApp('/end-user');
     expect(location()).toBe('/end-user/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('sends /analytics to the analytics each role may see: Admin → Analytics, or /end-user/analytics', async () => {
+    await renderApp('/analytics');
+    expect(location()).toBe('/admin?tab=analytics');
+    expect(await screen.findByRole('tab', { name: 'Analytics', selected: true })).toBeInTheDocument();
+    cleanup();
+    await session.signIn(MEMBER);
+    await renderApp('/analytics');
+    expect(location()).toBe('/end-user/analytics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
   });
 
   it('renders pages inside the sidebar layout', async () => {

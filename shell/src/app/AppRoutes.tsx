@@ -2,6 +2,7 @@
 // everything signed in (admin paths and /end-user/*), and one route per remote-owned path.
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import AnalyticsRedirect from '../analytics/AnalyticsRedirect.js';
 import { RemoteArea } from '../remotes/RemoteArea.js';
 import { REMOTE_ROUTE_SPECS } from '../remotes/routes.js';
 import { FullPageLoading } from './FullPageLoading.js';
@@ -74,6 +75,7 @@ export function AppRoutes() {
             <Route key={path} path={path} element={<Page />} />
           ))}
           <Route path="/end-user" element={<Navigate to="/end-user/dashboard" replace />} />
+          <Route path="/analytics" element={<AnalyticsRedirect />} />
           {REMOTE_ROUTE_SPECS.filter((r) => !r.public).map(({ id, pattern }) => (
             <Route key={pattern} path={pattern} element={<RemoteArea id={id} pattern={pattern} />} />
           ))}

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@accent/shared/client';
+import { END_USER_ANALYTICS_PATH } from '../analytics/AnalyticsRedirect.js';
 import { ChartIcon, MissionIcon, PagesIcon, PlusIcon, TeamIcon, ToolIcon } from '../app/icons.js';
 import { Page, Section } from '../app/Page.js';
 import { useAgentList } from '../app/useAgentList.js';
@@ -12,6 +13,7 @@ const AREAS: { to: string; title: string; text: string; Icon: ComponentType<{ si
   { to: '/end-user/my-missions', title: 'My Missions', text: 'The missions you run on demand or on a schedule.', Icon: MissionIcon },
   { to: '/end-user/missions/create', title: 'Create a mission', text: 'Give an agent a task and choose when it runs.', Icon: PlusIcon },
   { to: '/end-user/mission-results', title: 'Mission results', text: 'What your missions delivered.', Icon: ChartIcon },
+  { to: END_USER_ANALYTICS_PATH, title: 'Analytics', text: 'Your runs: outcome, speed, tokens and cost.', Icon: ChartIcon },
   { to: '/end-user/magic-pages', title: 'Magic Pages', text: 'Interactive pages published for you.', Icon: PagesIcon },
   { to: '/end-user/my-tools', title: 'My Tools', text: 'The agents you can use.', Icon: ToolIcon },
   { to: '/end-user/my-team', title: 'My Team', text: 'Your account and library.', Icon: TeamIcon },

@@ -18,6 +18,8 @@ describe('end-user pages', () => {
     expect(screen.getByRole('heading', { name: 'Market Researcher' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /My Missions/ })).toHaveAttribute('href', '/end-user/my-missions');
     expect(screen.getByRole('link', { name: /Mission results/ })).toHaveAttribute('href', '/end-user/mission-results');
+    // the end user's Analytics, in the route table but in no sidebar
+    expect(screen.getByRole('link', { name: /Analytics/ })).toHaveAttribute('href', '/end-user/analytics');
   });
 
   it('my tools shows the spec’s loading, error and empty texts', async () => {

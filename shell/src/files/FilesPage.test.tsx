@@ -53,6 +53,29 @@ describe('FilesPage', () => {
     await waitFor(() => expect(rows()).toEqual(['documents']));
   });
 
+  it('offers Upload files and New folder at the top level too: both go into the library bucket, which then opens', async () => {
+    const fake = fakeFilesApi({ objects: { 'documents/readme.md': '# Hi' } });
+    await renderFiles(fake, '/files');
+    await table();
+    expect(screen.getByText('Uploads and new folders at the top level go into documents.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New folder' }));
+    const dialog = screen.getByRole('dialog', { name: 'New folder in documents' });
+    await userEvent.type(within(dialog).getByLabelText('Folder name'), 'Contracts');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
+    await waitFor(() => expect(rows()).toEqual(['Contracts', 'readme.md']));
+    expect(screen.getByTestId('location')).toHaveTextContent('/files?bucket=documents');
+
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Folder' })).getByRole('button', { name: 'Files' }));
+    await waitFor(() => expect(rows()).toEqual(['documents']));
+    await userEvent.upload(screen.getByTestId('file-picker'), [fileOf('top.txt', 'top')]);
+    await waitFor(() => expect(rows()).toEqual(['Contracts', 'readme.md', 'top.txt']));
+    expect(fake.upload.mock.calls.map(([bucket, path]) => [bucket, path])).toEqual([
+      ['documents', 'Contracts/.emptyFolderPlaceholder'],
+      ['documents', 'top.txt'],
+    ]);
+  });
+
   it('shows the empty state, and the error state with Retry', async () => {
     const fake = fakeFilesApi();
     fake.list.mockRejectedValueOnce(new StorageFailure('Bucket not found', 404));

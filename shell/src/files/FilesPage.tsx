@@ -12,7 +12,7 @@ import { FileTable } from './FileTable.js';
 import { FolderPickerDialog } from './FolderPickerDialog.js';
 import { NameDialog } from './NameDialog.js';
 import { copyEntry, createFolder, moveEntry, removeEntries } from './operations.js';
-import { breadcrumbs, copyName, joinPath, locationFromSearch, searchFromLocation, sortEntries, type FileEntry, type Location, type Sort, type SortKey } from './paths.js';
+import { breadcrumbs, copyName, joinPath, LIBRARY_BUCKET, locationFromSearch, searchFromLocation, sortEntries, type FileEntry, type Location, type Sort, type SortKey } from './paths.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { ShareDialog } from './ShareDialog.js';
 import { UploadList } from './UploadList.js';
@@ -34,6 +34,9 @@ export default function FilesPage() {
   const [search, setSearch] = useSearchParams();
   const here = locationFromSearch(search);
   const bucket = here.bucket;
+  // Where Upload and New folder put things: the open folder, or at the top level (the buckets) the library's
+  // own bucket, which the server lets everyone add to (a member's files there stay their own).
+  const into = { bucket: bucket ?? LIBRARY_BUCKET, folder: bucket ? here.folder : '' };
   const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -112,18 +115,19 @@ export default function FilesPage() {
   };
 
   const startUploads = (files: FileList | null) => {
-    if (!bucket || !files || files.length === 0) return;
-    uploads.start(bucket, here.folder, Array.from(files), shareUploads);
+    if (!files || files.length === 0) return;
+    uploads.start(into.bucket, into.folder, Array.from(files), shareUploads);
+    // from the top level, open the bucket the files go into, where their progress and rows show
+    if (!bucket) go(into);
   };
   const onDragOver = (event: DragEvent) => {
-    if (!bucket || !event.dataTransfer.types.includes('Files')) return;
+    if (!event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
     setDragging(true);
   };
   const onDrop = (event: DragEvent) => {
     setDragging(false);
-    if (!bucket) return;
     event.preventDefault();
     startUploads(event.dataTransfer.files);
   };
@@ -137,26 +141,24 @@ export default function FilesPage() {
         title={ROOT_LABEL}
         subtitle={subtitle}
         actions={
-          bucket && (
-            <>
-              <Checkbox label="Share uploads with the library" checked={shareUploads} onChange={(e) => setShareUploads(e.target.checked)} />
-              <Button variant="secondary" onClick={() => setDialog({ kind: 'new-folder' })}>
-                New folder
-              </Button>
-              <Button onClick={() => picker.current?.click()}>Upload files</Button>
-              <input
-                ref={picker}
-                type="file"
-                multiple
-                hidden
-                data-testid="file-picker"
-                onChange={(e) => {
-                  startUploads(e.target.files);
-                  e.target.value = '';
-                }}
-              />
-            </>
-          )
+          <>
+            <Checkbox label="Share uploads with the library" checked={shareUploads} onChange={(e) => setShareUploads(e.target.checked)} />
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'new-folder' })}>
+              New folder
+            </Button>
+            <Button onClick={() => picker.current?.click()}>Upload files</Button>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              data-testid="file-picker"
+              onChange={(e) => {
+                startUploads(e.target.files);
+                e.target.value = '';
+              }}
+            />
+          </>
         }
       />
 
@@ -231,17 +233,22 @@ export default function FilesPage() {
               onDelete={bucket ? (entry) => setDialog({ kind: 'delete', entries: selected.has(entry.path) ? selectedEntries : [entry] }) : undefined}
             />
           ))}
-        {bucket && <p className={styles.dropHint}>{dragging ? 'Drop to upload into this folder' : 'Drag files here to upload them.'}</p>}
+        <p className={styles.dropHint}>
+          {!bucket ? `Uploads and new folders at the top level go into ${LIBRARY_BUCKET}.` : dragging ? 'Drop to upload into this folder' : 'Drag files here to upload them.'}
+        </p>
       </div>
 
-      {bucket && dialog?.kind === 'new-folder' && (
+      {dialog?.kind === 'new-folder' && (
         <NameDialog
-          title="New folder"
+          title={bucket ? 'New folder' : `New folder in ${into.bucket}`}
           label="Folder name"
           submitLabel="Create folder"
-          taken={names}
+          taken={bucket ? names : []}
           onClose={() => setDialog(null)}
-          onSubmit={(name) => change(() => createFolder(api, bucket, joinPath(here.folder, name)), `Folder ${name} created`, 'The folder could not be created')}
+          onSubmit={async (name) => {
+            await change(() => createFolder(api, into.bucket, joinPath(into.folder, name)), `Folder ${name} created`, 'The folder could not be created');
+            if (!bucket) go(into);
+          }}
         />
       )}
       {bucket && dialog?.kind === 'rename' && (

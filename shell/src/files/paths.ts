@@ -9,6 +9,9 @@ export interface Location {
 
 export const ROOT: Location = { bucket: null, folder: '' };
 
+/** The bucket every library has (the server makes it), where anyone of the library may add their own files. */
+export const LIBRARY_BUCKET = 'documents';
+
 /** Supabase Studio's marker that keeps an otherwise empty folder alive; never shown as a file. */
 export const FOLDER_PLACEHOLDER = '.emptyFolderPlaceholder';
 

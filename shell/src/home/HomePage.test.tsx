@@ -40,7 +40,7 @@ describe('Home', () => {
 
   it('has the shortcuts', async () => {
     await renderWithProviders(<HomePage />, '/home');
-    expect(screen.getByRole('link', { name: 'Create agent' })).toHaveAttribute('href', '/agents/new');
+    expect(screen.getByRole('link', { name: 'Create agent' })).toHaveAttribute('href', '/agents?create');
     expect(screen.getByRole('link', { name: 'Open Agents' })).toHaveAttribute('href', '/agents');
     expect(screen.getByRole('link', { name: 'Agent Deployment' })).toHaveAttribute('href', '/deploy');
   });

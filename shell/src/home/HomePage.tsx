@@ -84,7 +84,8 @@ export default function HomePage() {
           <h3 className={styles.subTitle}>Shortcuts</h3>
           <ul className={styles.shortcuts}>
             <li>
-              <Link to="/agents/new" className={styles.shortcut}>
+              {/* the Agents dashboard with its create modal open: templates, Generate with AI or from scratch */}
+              <Link to="/agents?create" className={styles.shortcut}>
                 <PlusIcon size={18} /> Create agent
               </Link>
             </li>
