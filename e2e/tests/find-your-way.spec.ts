@@ -124,14 +124,14 @@ test.describe('links (issue 25 item 11)', () => {
     await page.getByRole('menuitem', { name: 'Personalized links' }).click();
     await expect(page).toHaveURL(new RegExp(`/content/personalize/${id}$`));
     await expect(page.getByRole('heading', { name: `Personalize ${name}` })).toBeVisible();
-    await page.getByRole('link', { name: /Pages/ }).click();
+    await page.getByRole('link', { name: 'Pages', exact: true }).click();
     await expect(page).toHaveURL(/\/pages$/);
 
     await page.goto(`/pages/builder/${id}`);
     await page.getByRole('link', { name: 'Personalized links' }).click();
     await expect(page).toHaveURL(new RegExp(`/content/personalize/${id}$`));
     await expect(page.getByRole('heading', { name: `Personalize ${name}` })).toBeVisible();
-    await page.getByRole('link', { name: /Page builder/ }).click();
+    await page.getByRole('link', { name: 'Page builder', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/pages/builder/${id}$`));
   });
 });

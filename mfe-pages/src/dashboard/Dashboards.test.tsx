@@ -62,7 +62,7 @@ describe('/pages2 Magic Pages', () => {
   it('shows the published pages as cards with their live link', async () => {
     renderPages({ route: '/pages2', api: fakeApi([published, draft]) });
     const card = await screen.findByRole('article', { name: 'Acme page' });
-    expect(within(card).getByRole('link', { name: 'Open the live page of Acme page' })).toHaveAttribute('href', 'http://localhost/p/acme');
+    expect(within(card).getByRole('link', { name: 'http://localhost/p/acme: the live page of Acme page' })).toHaveAttribute('href', 'http://localhost/p/acme');
     expect(screen.queryByText('Draft page')).not.toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ export function MagicPagesPage() {
         text={(page) => `${page.agent_name ? `Answered by ${page.agent_name}` : 'No agent chosen'} · v${page.published_version ?? 1} · ${formatDate(page.published_at)}`}
         extra={(page) =>
           page.slug && (
-            <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer" aria-label={`Open the live page of ${page.name}`}>
+            <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer" aria-label={`${liveUrl(page.slug)}: the live page of ${page.name}`}>
               {liveUrl(page.slug)}
             </a>
           )
