@@ -18,7 +18,8 @@ async function fillPublishable(user: Rendered['user']) {
 describe('Background agent editor', () => {
   it('opens a new agent with the defaults, the preview and all eight sections', async () => {
     renderBackground({ route: '/background/new' });
-    expect(screen.getByRole('heading', { name: 'Create Background Agent' })).toBeInTheDocument();
+    // the focus starts on the editor's heading, not on <body>
+    expect(screen.getByRole('heading', { name: 'Create Background Agent' })).toHaveFocus();
     expect(screen.getByText('Configure autonomous agent for scheduled execution')).toBeInTheDocument();
     for (const title of [
       'Basic Configuration',

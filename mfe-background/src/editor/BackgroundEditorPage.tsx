@@ -3,6 +3,7 @@
 // service. Beyond the spec (which only alerts on test): Test Configuration is a real dry run on the
 // server, saved agents have Run now and their runs, and the delivery settings of the chosen channels.
 // One hook per concern (the agent, saving, the test) and one component per section (EditorSections).
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   backgroundEditorTitle,
@@ -45,6 +46,9 @@ export function BackgroundEditorPage() {
   const navigate = useNavigate();
   // members see agents read-only (the server refuses their writes): a view, not an editor
   const canEdit = useCanBuild();
+  // Opening the editor puts the focus on its heading, not on <body>: the keyboard starts at the top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const { config, setConfig, replaceStored, storedStatus, loading, loadError, dirty } = useBackgroundAgent(editingId);
   // Leaving with unsaved changes asks first: the Back button, sidebar and header links, browser back.
   const {
@@ -75,7 +79,9 @@ export function BackgroundEditorPage() {
   const header = (
     <header className={styles.header}>
       <div>
-        <h1 className={styles.title}>{canEdit ? backgroundEditorTitle(editingId !== null) : BACKGROUND_TEXTS.viewTitle}</h1>
+        <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+          {canEdit ? backgroundEditorTitle(editingId !== null) : BACKGROUND_TEXTS.viewTitle}
+        </h1>
         <p className={styles.subtitle}>{canEdit ? BACKGROUND_TEXTS.subtitle : BACKGROUND_TEXTS.viewSubtitle}</p>
       </div>
       <div className={styles.actions}>

@@ -13,7 +13,8 @@ const preview = () => screen.getByTestId('schedule-preview').textContent;
 describe('creating a mission', () => {
   it('validates with the shared schema, shows the errors inline and saves nothing', async () => {
     const r = renderMissions({ route: '/missions/new' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create Mission' })).toBeInTheDocument();
+    // the focus starts on the editor's heading, not on <body>
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Mission' })).toHaveFocus();
     await screen.findByRole('option', { name: 'Lead Qualifier' });
     await r.user.click(screen.getByRole('button', { name: 'Save Mission' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();

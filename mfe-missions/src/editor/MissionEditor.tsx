@@ -85,6 +85,9 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
   const [agentsError, setAgentsError] = useState<string | null>(null);
   const zones = useMemo(() => timeZones(), [timeZones]);
   const runsRef = useRef<MissionRunsHandle>(null);
+  // Opening the editor puts the focus on its heading, not on <body>: the keyboard starts at the top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
 
   const load = useCallback(async () => {
     if (!missionId) return;
@@ -323,7 +326,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
         </Button>
         <div className={styles.titleRow}>
           <div className={styles.titleBox}>
-            <h1 id="mission-editor-title" className={styles.title}>
+            <h1 id="mission-editor-title" className={styles.title} ref={headingRef} tabIndex={-1}>
               {title}
             </h1>
             {readOnly && <span className={styles.badgeMuted}>Read only</span>}
