@@ -12,7 +12,8 @@ import { HttpError } from '../http/errors.js';
 import { libraryIdByName, record } from '../audit/audit.js';
 import type { AccessTokens } from './access-token.js';
 import { NOT_SIGNED_IN, type Guard } from './guard.js';
-import { dummyPasswordHash, HashPoolBusyError, hashPassword, needsRehash, passwordHashPool, verifyPassword, type Reservation } from './passwords.js';
+import { dummyPasswordHash, HashPoolBusyError, hashPassword, needsRehash, passwordHashPool, POOL_SIZE, verifyPassword } from './passwords.js';
+import { createSignInQueue, SignInBusyError } from './sign-in-queue.js';
 import { revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens.js';
 import { createSessionIssuer, originOf, REFRESH_COOKIE } from './issue-session.js';
 import { findCurrentCaller, findLoginCandidate, findSessionUser, toUserResponse } from './users.js';
@@ -29,8 +30,14 @@ export const AUTH_MESSAGES = {
   busy: (seconds: number) => `Many people are signing in right now. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
-/** A sign-in that cannot have its password checked within this is answered 503 at once (a burst). */
+/** A sign-in that cannot be done within this is answered 503 at once (a burst). */
 export const SIGN_IN_MAX_WAIT_MS = 2_000;
+
+/**
+ * The process's password sign-ins in line: as many at once as there are hashing workers, plus one, so one
+ * can do its database work while the others' hashes run.
+ */
+export const signInQueue = createSignInQueue(POOL_SIZE + 1);
 
 export interface AuthRoutesOptions {
   db: Kysely<DB>;
@@ -103,48 +110,63 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { environment, library, email, password, remember_me } = request.body;
-      // Behind a burst the password check would wait: refuse at once, before any database work, with a
-      // time to come back; a place in the hashing queue is held from here, and dropped if the caller leaves.
-      let reservation: Reservation;
-      try {
-        reservation = passwordHashPool.reserve('argon2-verify', options.signInMaxWaitMs ?? SIGN_IN_MAX_WAIT_MS);
-      } catch (error) {
-        if (!(error instanceof HashPoolBusyError)) throw error;
-        const seconds = error.retryAfterSeconds;
-        throw new HttpError(503, AUTH_MESSAGES.busy(seconds), { 'retry-after': String(seconds) });
-      }
+      // the caller left (closed the request): its place in line and its queued hash are dropped
       const left = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableEnded) left.abort(new Error('The client closed the sign-in request'));
       };
       reply.raw.once('close', onClose);
-      let user: Awaited<ReturnType<typeof findLoginCandidate>>;
-      let passwordOk: boolean;
+      const maxWaitMs = options.signInMaxWaitMs ?? SIGN_IN_MAX_WAIT_MS;
+      let outcome: { failed: true } | { ssoOnly: string } | { answer: Awaited<ReturnType<typeof signIn>> };
       try {
-        user = await findLoginCandidate(db, { environment, library, email });
-        // Always check one hash so an unknown email costs the same time as a wrong password.
-        passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()), { reservation, signal: left.signal });
+        // Sign-ins take turns (a burst waits in its own line, not in front of every other request), and
+        // one that could not be done in time is refused at once, before any database work.
+        outcome = await signInQueue.run(
+          async () => {
+            // a place in the hashing queue too (password changes and sign-ups use the same pool)
+            const reservation = passwordHashPool.reserve('argon2-verify', maxWaitMs);
+            let user: Awaited<ReturnType<typeof findLoginCandidate>>;
+            let passwordOk: boolean;
+            try {
+              user = await findLoginCandidate(db, { environment, library, email });
+              // Always check one hash so an unknown email costs the same time as a wrong password.
+              passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()), { reservation, signal: left.signal });
+            } finally {
+              reservation.release();
+            }
+            if (!user || !passwordOk || !user.active) {
+              await record(db, {
+                libraryId: user?.libraryId ?? (await libraryIdByName(db, environment, library)),
+                actor: { id: user?.id ?? null, email: email.trim().toLowerCase() },
+                action: 'auth.sign_in_failed',
+                details: { reason: !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'deactivated' },
+                ip: request.ip,
+              });
+              return { failed: true as const };
+            }
+            // the library may have turned password sign-in off for single sign-on (administrators keep it)
+            const ssoOnly = await passwordSignInOff(db, user);
+            if (ssoOnly) return { ssoOnly: ssoOnly.provider };
+            // a hash stored by an earlier version (scrypt, an older cost) becomes today's, after the answer
+            if (needsRehash(user.passwordHash)) void upgradeHash(user.id, password, user.passwordHash);
+            return { answer: await signIn(request, reply, user, { persistent: remember_me, method: 'password' }) };
+          },
+          { maxWaitMs, signal: left.signal },
+        );
+      } catch (error) {
+        if (!(error instanceof SignInBusyError || error instanceof HashPoolBusyError)) throw error;
+        const seconds = error.retryAfterSeconds;
+        throw new HttpError(503, AUTH_MESSAGES.busy(seconds), { 'retry-after': String(seconds) });
       } finally {
-        reservation.release();
         reply.raw.off('close', onClose);
       }
-      if (!user || !passwordOk || !user.active) {
-        await record(db, {
-          libraryId: user?.libraryId ?? (await libraryIdByName(db, environment, library)),
-          actor: { id: user?.id ?? null, email: email.trim().toLowerCase() },
-          action: 'auth.sign_in_failed',
-          details: { reason: !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'deactivated' },
-          ip: request.ip,
-        });
+      if ('failed' in outcome) {
+        // the delay that slows guessing is spent out of line
         await sleep(options.loginFailureDelayMs);
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
       }
-      // the library may have turned password sign-in off for single sign-on (administrators keep it)
-      const ssoOnly = await passwordSignInOff(db, user);
-      if (ssoOnly) throw new HttpError(403, SSO_MESSAGES.passwordSignInOff(ssoOnly.provider));
-      // a hash stored by an earlier version (scrypt, an older cost) becomes today's, after the answer
-      if (needsRehash(user.passwordHash)) void upgradeHash(user.id, password, user.passwordHash);
-      return signIn(request, reply, user, { persistent: remember_me, method: 'password' });
+      if ('ssoOnly' in outcome) throw new HttpError(403, SSO_MESSAGES.passwordSignInOff(outcome.ssoOnly));
+      return outcome.answer;
     },
   );
 

@@ -5,7 +5,8 @@ import { DEMO_CREDENTIALS } from '../db/seed.js';
 import { waitFor } from '../testing/missions.js';
 import { createTestContext, createUser, type TestContext } from '../testing/test-app.js';
 import { hashPasswordScrypt, passwordHashPool, verifyPassword } from './passwords.js';
-import { AUTH_MESSAGES, SIGN_IN_MAX_WAIT_MS } from './routes.js';
+import { AUTH_MESSAGES, SIGN_IN_MAX_WAIT_MS, signInQueue } from './routes.js';
+import { POOL_SIZE } from './passwords.js';
 
 const { admin, environment, library } = DEMO_CREDENTIALS;
 const BURST = 200;
@@ -61,6 +62,34 @@ describe('a burst of sign-ins', () => {
     expect(later.ms).toBeLessThan(1000);
   }, 60_000);
 
+  it('lets a burst wait in its own line: at most one sign-in more than the hashing workers works at once', async () => {
+    // a server that lets sign-ins wait, so the whole burst is admitted and lines up
+    const patient = await createTestContext({ auth: { loginFailureDelayMs: 0, signInMaxWaitMs: 120_000 } });
+    let most = 0;
+    let longest = 0;
+    let sampling = true;
+    const sample = async () => {
+      while (sampling) {
+        most = Math.max(most, signInQueue.active);
+        longest = Math.max(longest, signInQueue.waiting);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const sampled = sample();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        patient.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.4.0.${i}`, payload: { environment, library, email: admin.email, password: admin.password } }),
+      ),
+    );
+    sampling = false;
+    await sampled;
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    // before the line, each sign-in sent its lookup at once: another user's query waited behind all of them
+    expect(most).toBe(POOL_SIZE + 1);
+    expect(longest).toBeGreaterThan(30);
+    await patient.close();
+  }, 120_000);
+
   it('drops the hashes of sign-ins whose client closed the connection', async () => {
     // a server that lets sign-ins wait, and a user whose hash is slow (scrypt, as earlier versions stored
     // it): its checks stay queued long enough to see them go
@@ -85,11 +114,12 @@ describe('a burst of sign-ins', () => {
         () => 'left',
       ),
     );
-    await waitFor(async () => passwordHashPool.queued >= 6, 'sign-ins waiting for a hash');
+    // in line for their turn (the ones working wait for their hash)
+    await waitFor(async () => signInQueue.waiting >= 6, 'sign-ins waiting for their turn');
     for (const c of callers) c.abort();
     expect(await Promise.all(requests)).toEqual(callers.map(() => 'left'));
     // at once, not a scrypt hash (~0.3 s) per abandoned sign-in later
-    await waitFor(async () => passwordHashPool.queued === 0, 'the abandoned hashes to leave the queue', 300);
+    await waitFor(async () => signInQueue.waiting === 0 && passwordHashPool.queued === 0, 'the abandoned sign-ins to leave the line and the hash queue', 300);
     await patient.close();
   }, 120_000);
 

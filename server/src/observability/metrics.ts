@@ -93,6 +93,13 @@ export const signIns = new Counter({
   registers: [registry],
 });
 
+export const signInsInProgress = new Gauge({
+  name: 'accent_sign_ins_in_progress',
+  help: 'Password sign-ins working now (looking up, checking, issuing) and waiting for their turn (auth/sign-in-queue.ts)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+});
+
 /** The outcome of a sign-in request from its status code. */
 export function signInOutcome(status: number): string {
   if (status < 400) return 'success';
