@@ -52,7 +52,13 @@ async function main() {
       if (app) {
         const running = app;
         await drain(
-          { close: () => running.close(), stopJobs: () => running.scheduler.stop(), leases: running.runLeases, log: schedulerLogFrom(running.log) },
+          {
+            close: () => running.close(),
+            stopJobs: () => running.scheduler.stop(),
+            leases: running.runLeases,
+            openRequests: () => running.openRequests(),
+            log: schedulerLogFrom(running.log),
+          },
           config.shutdownGraceMs,
         );
       }

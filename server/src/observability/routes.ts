@@ -60,13 +60,21 @@ const SIGN_IN_ROUTES: Record<string, string> = {
   'POST /api/auth/invitation/accept': 'invitation',
 };
 
-/** HTTP metrics for every request: in flight now, and its duration by route pattern (not the URL: bounded labels). */
+/**
+ * HTTP metrics for every request: in flight now, and its duration by route pattern (not the URL: bounded
+ * labels). The requests in flight are also kept by name (`app.openRequests()`), so a shutdown that cuts
+ * them can say which.
+ */
 export function registerRequestMetrics(app: FastifyInstance): void {
+  const open = new Map<string, string>();
+  app.decorate('openRequests', () => [...open.values()]);
   app.addHook('onRequest', async (request, reply) => {
     httpRequestsInFlight.inc();
     const started = performance.now();
+    open.set(request.id, `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]} (request ${request.id})`);
     // 'close' fires once for every answer, finished or cut by the client
     reply.raw.once('close', () => {
+      open.delete(request.id);
       httpRequestsInFlight.dec();
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.raw.statusCode;
@@ -123,4 +131,11 @@ export async function observabilityRoutes(app: FastifyInstance, options: Observa
   for (const path of ['/api/health', '/healthz']) app.get(path, { schema: { hide: true }, logLevel: 'warn' }, health);
   for (const path of ['/api/ready', '/readyz']) app.get(path, { schema: { hide: true }, logLevel: 'warn' }, ready);
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, metrics);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The requests received and not yet answered: "METHOD route (request id)". */
+    openRequests(): string[];
+  }
 }

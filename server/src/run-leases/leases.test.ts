@@ -159,6 +159,16 @@ function leaseSuite(name: string, open: () => Promise<Database>) {
       expect(lines.at(-1)).toBe(
         `WARN Shutdown cut 1 run: agent run ${second.agent_runs} after ${lines.at(-1)!.match(/after (\d+\.\d) s/)![1]} s: marked failed as interrupted`,
       );
+
+      // a request still open past the grace is named too (method, route, request id)
+      const third = createRunLeases({ db, log });
+      const hung = new Promise<void>(() => undefined);
+      const cutRequests = await drain(
+        { close: () => hung, stopJobs: async () => undefined, leases: third, openRequests: () => ['POST /api/v1/agent/invoke (request req-7)'], log },
+        300,
+      );
+      expect(cutRequests).toEqual({ drained: false, cut: [] });
+      expect(lines.at(-1)).toMatch(/^WARN Shutdown cut 1 open request after \d+\.\d s: POST \/api\/v1\/agent\/invoke \(request req-7\)$/);
     });
   });
 }

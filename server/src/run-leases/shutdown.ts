@@ -9,6 +9,8 @@ export interface DrainTarget {
   /** Stops taking jobs now (pg-boss stop, graceful within the grace). */
   stopJobs(): Promise<void>;
   leases: RunLeases;
+  /** The requests still open, by name (named in the log when the grace cuts them). */
+  openRequests?: () => string[];
   log: { info(message: string): void; warn(message: string): void; error(error: unknown, message: string): void };
 }
 
@@ -40,6 +42,8 @@ export async function drain(target: DrainTarget, graceMs: number): Promise<Drain
     leases.whenIdle(graceMs),
   ]).then(([, , idle]) => idle);
   const drained = await Promise.race([finished, sleep(graceMs).then(() => false)]);
+  // taken before the runs are failed: what the grace cut
+  const openRequests = drained ? [] : (target.openRequests?.() ?? []);
   let cut: CutRun[] = [];
   try {
     cut = await leases.interruptAll();
@@ -48,8 +52,12 @@ export async function drain(target: DrainTarget, graceMs: number): Promise<Drain
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (cut.length > 0) log.warn(`Shutdown cut ${describeRuns(cut)} after ${seconds} s: marked failed as interrupted`);
-  else if (!drained) log.warn(`Shutdown after ${seconds} s: requests were still open after the grace and were cut`);
-  else log.info(`Shutdown: everything finished in ${seconds} s`);
+  if (openRequests.length > 0)
+    log.warn(
+      `Shutdown cut ${openRequests.length} open ${openRequests.length === 1 ? 'request' : 'requests'} after ${seconds} s: ${openRequests.join(', ')}`,
+    );
+  if (drained && cut.length === 0) log.info(`Shutdown: everything finished in ${seconds} s`);
+  else if (cut.length === 0 && openRequests.length === 0) log.warn(`Shutdown after ${seconds} s: work was still going after the grace and was cut`);
   await leases.stop();
   return { drained: drained && cut.length === 0, cut };
 }
