@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, msg, type AgentConfig, type AgentListItem } from '@accent/agents-common';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextArea, TextField } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { configErrorText } from '../editor/useEditorSession.js';
 import { firstLine, formatTime, plannedStepCount } from '../runs/format.js';
@@ -136,7 +136,16 @@ export function AgentTestPage() {
       source: 'agent-test',
     });
     const entry: AgentTestEntry = outcome.ok
-      ? { key: ++entryKey, runId: outcome.result.runId, agentName, query, outcome: 'done', summary: firstLine(outcome.result.output), elapsedMs: outcome.result.elapsedMs, at: new Date().toISOString() }
+      ? {
+          key: ++entryKey,
+          runId: outcome.result.runId,
+          agentName,
+          query,
+          outcome: 'done',
+          summary: firstLine(outcome.result.output),
+          elapsedMs: outcome.result.elapsedMs,
+          at: new Date().toISOString(),
+        }
       : {
           key: ++entryKey,
           runId: outcome.runId,
@@ -157,7 +166,14 @@ export function AgentTestPage() {
   else {
     picker = (
       <div className={styles.picker}>
-        <TextField label="Search agents" type="search" placeholder={MESSAGES.searchAgentsPlaceholder} value={filter} onChange={(e) => setFilter(e.target.value)} disabled={running} />
+        <TextField
+          label="Search agents"
+          type="search"
+          placeholder={MESSAGES.searchAgentsPlaceholder}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          disabled={running}
+        />
         <Select
           label="Agent"
           placeholder={matchCount ? 'Choose an agent' : 'No agent matches the search'}
@@ -171,16 +187,16 @@ export function AgentTestPage() {
     );
   }
 
-  const totalSteps = config.status === 'ready' ? plannedStepCount({ steps: config.config.steps ?? [], flow_type: config.config.flow_type ?? 'dynamic' }) : undefined;
+  const totalSteps =
+    config.status === 'ready' ? plannedStepCount({ steps: config.config.steps ?? [], flow_type: config.config.flow_type ?? 'dynamic' }) : undefined;
 
   return (
-    <section className={styles.page} aria-labelledby="agent-test-title">
-      <header>
-        <h1 id="agent-test-title" className={styles.title}>
-          {AGENT_TEST_TITLE}
-        </h1>
-        <p className={styles.subtitle}>Run any agent of the library with your own query and parameters, and see how it answers.</p>
-      </header>
+    <Page labelledBy="agent-test-title" width="narrow">
+      <PageHeader
+        titleId="agent-test-title"
+        title={AGENT_TEST_TITLE}
+        subtitle="Run any agent of the library with your own query and parameters, and see how it answers."
+      />
 
       <section className={styles.card} aria-label="Agent and inputs">
         {picker}
@@ -245,11 +261,18 @@ export function AgentTestPage() {
               <li key={h.key} className={styles.recentItem}>
                 <div className={styles.recentHeader}>
                   <span className={styles.recentAgent}>{h.agentName}</span>
-                  <span className={`${styles.outcome} ${styles[`outcome_${h.outcome}`] ?? ''}`}>{h.outcome === 'done' ? 'Succeeded' : h.outcome === 'failed' ? 'Failed' : cancelledText}</span>
+                  <span className={`${styles.outcome} ${styles[`outcome_${h.outcome}`] ?? ''}`}>
+                    {h.outcome === 'done' ? 'Succeeded' : h.outcome === 'failed' ? 'Failed' : cancelledText}
+                  </span>
                   <span className={styles.muted}>{formatTime(h.at)}</span>
                   {h.elapsedMs != null && <span className={styles.muted}>{completedIn(h.elapsedMs)}</span>}
                   {h.runId && (
-                    <button type="button" className={styles.linkButton} onClick={() => setTraceId(h.runId)} aria-label={`View trace of the ${h.agentName} run at ${formatTime(h.at)}`}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setTraceId(h.runId)}
+                      aria-label={`View trace of the ${h.agentName} run at ${formatTime(h.at)}`}
+                    >
                       View trace
                     </button>
                   )}
@@ -262,6 +285,6 @@ export function AgentTestPage() {
         </section>
       )}
       <TraceModal runId={traceId} onClose={() => setTraceId(null)} />
-    </section>
+    </Page>
   );
 }

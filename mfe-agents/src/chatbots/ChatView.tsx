@@ -3,9 +3,8 @@
 // tab; "New conversation" starts a new thread.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
-import { Link } from 'react-router';
 import { DEFAULT_MAX_HISTORY_ITEMS, avatarFor, type AgentConfig, type AgentListItem } from '@accent/agents-common';
-import { Button, LoadingState, Spinner, TextArea } from '@accent/shared/ui';
+import { Button, LoadingState, Page, PageHeader, Spinner, TextArea, TextLink } from '@accent/shared/ui';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { RunOutcome } from '../runs/RunOutcome.js';
 import { ToolChips } from '../runs/RunProgress.js';
@@ -123,26 +122,23 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
   const avatar = agent.avatar ?? avatarFor(name);
 
   return (
-    <section className={styles.chatPage} aria-labelledby="chat-title">
-      <header className={styles.chatHeader}>
-        <Link className={styles.backLink} to="/chatbots">
-          <span aria-hidden="true">←</span> All chatbots
-        </Link>
-        <div className={styles.chatTitleRow}>
-          <span className={styles.cardAvatar} aria-hidden="true">
-            {avatar}
-          </span>
-          <div className={styles.chatTitleBox}>
-            <h1 id="chat-title" className={styles.chatTitle}>
-              {name}
-            </h1>
-            {agent.description && <p className={styles.subtitle}>{agent.description}</p>}
-          </div>
+    <Page labelledBy="chat-title" width="narrow" className={styles.chatPage}>
+      <PageHeader
+        titleId="chat-title"
+        title={name}
+        subtitle={agent.description || undefined}
+        icon={avatar}
+        back={
+          <TextLink to="/chatbots">
+            <span aria-hidden="true">←</span> All chatbots
+          </TextLink>
+        }
+        actions={
           <Button variant="secondary" size="sm" onClick={newConversation}>
             {NEW_CONVERSATION}
           </Button>
-        </div>
-      </header>
+        }
+      />
 
       <div className={styles.chat}>
         {continued && (
@@ -159,7 +155,10 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
               <span className={styles.visuallyHidden}>{m.role === 'user' ? 'You said:' : `${name} said:`}</span>
               {m.status === 'failed' ? (
                 <div className={`${styles.bubble} ${styles.bubbleError}`}>
-                  <RunOutcome state={{ phase: 'failed', runId: null, step: null, text: '', tools: [], output: null, elapsedMs: null, error: m.error ?? null }} title="The assistant could not answer" />
+                  <RunOutcome
+                    state={{ phase: 'failed', runId: null, step: null, text: '', tools: [], output: null, elapsedMs: null, error: m.error ?? null }}
+                    title="The assistant could not answer"
+                  />
                 </div>
               ) : (
                 <div className={styles.bubble}>
@@ -219,6 +218,6 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
         )}
         <p className={styles.aiNote}>{AI_NOTE}</p>
       </div>
-    </section>
+    </Page>
   );
 }

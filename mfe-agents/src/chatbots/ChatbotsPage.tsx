@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { avatarFor, msg, type AgentListItem } from '@accent/agents-common';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, TextLink } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { useCanEdit } from '../state/permissions.js';
 import { ChatView } from './ChatView.js';
@@ -31,7 +31,8 @@ export function ChatbotsPage() {
     let cancelled = false;
     setList((s) => (s.status === 'ready' ? s : { status: 'loading' }));
     api.list().then(
-      (agents) => !cancelled && setList({ status: 'ready', agents: agents.filter((a) => a.chatbot === true).sort((a, b) => a.name.localeCompare(b.name)) }),
+      (agents) =>
+        !cancelled && setList({ status: 'ready', agents: agents.filter((a) => a.chatbot === true).sort((a, b) => a.name.localeCompare(b.name)) }),
       (err: unknown) => !cancelled && setList({ status: 'error', message: errorMessage(err, 'Request failed') }),
     );
     return () => {
@@ -47,17 +48,13 @@ export function ChatbotsPage() {
     const item = list.agents.find((a) => a.name === open);
     if (!item) {
       return (
-        <section className={styles.page}>
+        <Page>
           <EmptyState
             title={NOT_A_CHATBOT}
             text={`"${open}" is not in the list of chatbots. It may have been renamed, deleted or taken off the chatbots.`}
-            action={
-              <Link className={styles.backLink} to="/chatbots">
-                All chatbots
-              </Link>
-            }
+            action={<TextLink to="/chatbots">All chatbots</TextLink>}
           />
-        </section>
+        </Page>
       );
     }
     // a different chatbot is a fresh chat
@@ -72,13 +69,7 @@ export function ChatbotsPage() {
       <EmptyState
         title={NO_CHATBOTS}
         text={canEdit ? NO_CHATBOTS_BUILDER_HINT : NO_CHATBOTS_MEMBER_HINT}
-        action={
-          canEdit ? (
-            <Link className={styles.backLink} to="/agents">
-              Go to Agents
-            </Link>
-          ) : undefined
-        }
+        action={canEdit ? <TextLink to="/agents">Go to Agents</TextLink> : undefined}
       />
     );
   } else {
@@ -105,21 +96,20 @@ export function ChatbotsPage() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="chatbots-title">
-      <header className={styles.header}>
-        <div>
-          <h1 id="chatbots-title" className={styles.title}>
-            {CHATBOTS_TITLE}
-          </h1>
-          <p className={styles.subtitle}>Chat with the agents your team has made available as chatbots.</p>
-        </div>
-        {list.status === 'ready' && (
-          <Button variant="secondary" size="sm" onClick={retry}>
-            Refresh
-          </Button>
-        )}
-      </header>
+    <Page labelledBy="chatbots-title">
+      <PageHeader
+        titleId="chatbots-title"
+        title={CHATBOTS_TITLE}
+        subtitle="Chat with the agents your team has made available as chatbots."
+        actions={
+          list.status === 'ready' && (
+            <Button variant="secondary" size="sm" onClick={retry}>
+              Refresh
+            </Button>
+          )
+        }
+      />
       {body}
-    </section>
+    </Page>
   );
 }

@@ -1,8 +1,22 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgentConfig, msg, type Agent } from '@accent/agents-common';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, TextField, useQuery } from '@accent/shared/ui';
+import {
+  Button,
+  CardGrid,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Notice,
+  Page,
+  PageHeader,
+  PageToolbar,
+  SearchField,
+  TextLink,
+  useQuery,
+} from '@accent/shared/ui';
 import { CreateAgentModal } from '../create/CreateAgentModal.js';
 import type { SavedAgentState } from '../editor/useSaveAgent.js';
 import { partnerIconsForTools } from '../partners/partnerIcons.js';
@@ -94,7 +108,6 @@ export function AgentsDashboardPage() {
   const location = useLocation();
   const savedAgent = (location.state as Partial<SavedAgentState> | null)?.savedAgent;
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const sectionRef = useRef<HTMLElement>(null);
   const focusedAfterSave = useRef<string | null>(null);
   const savedShown = Boolean(savedAgent && visible.some((a) => a.name === savedAgent));
   // the list shown before the reload this visit started may not have a new agent yet
@@ -104,7 +117,9 @@ export function AgentsDashboardPage() {
   useEffect(() => {
     if (!savedAgent || focusedAfterSave.current === location.key || !(savedShown || listSettled)) return;
     focusedAfterSave.current = location.key;
-    const card = Array.from(sectionRef.current?.querySelectorAll<HTMLElement>('[data-agent]') ?? []).find((el) => el.dataset.agent === savedAgent);
+    const card = Array.from(titleRef.current?.closest('section')?.querySelectorAll<HTMLElement>('[data-agent]') ?? []).find(
+      (el) => el.dataset.agent === savedAgent,
+    );
     (card ?? titleRef.current)?.focus();
   }, [savedAgent, savedShown, listSettled, location.key]);
 
@@ -154,74 +169,66 @@ export function AgentsDashboardPage() {
     );
   } else {
     body = (
-      <div
-        className={`${styles.grid} ${animating ? styles.filtering : ''}`}
+      <CardGrid
+        label="Agents"
+        className={animating ? styles.filtering : undefined}
         style={{ '--filter-animation-ms': `${FILTER_ANIMATION_MS}ms` } as CSSProperties}
         data-filtering={animating || undefined}
-        aria-label="Agents"
-        role="list"
       >
         {visible.map((agent) => (
-          <div role="listitem" key={agent.id} className={styles.cell}>
+          <li key={agent.id} className={styles.cell}>
             <AgentCard
               agent={agent}
-              missionCount={agent.localOnly || agent.demo ? undefined : missionCounts?.[agent.name] ?? (missionCounts ? 0 : undefined)}
+              missionCount={agent.localOnly || agent.demo ? undefined : (missionCounts?.[agent.name] ?? (missionCounts ? 0 : undefined))}
               canEdit={canEdit}
               onOpen={(a) => (a.demo ? setOpenDemo(a) : navigate(editorPath(a)))}
               onViewMissions={(a) => navigate(`/missions?agent=${encodeURIComponent(a.name)}`)}
               onDuplicate={(a) => void duplicate(a)}
               onDelete={setPendingDelete}
             />
-          </div>
+          </li>
         ))}
-      </div>
+      </CardGrid>
     );
   }
 
   return (
-    <section className={styles.page} aria-labelledby="agents-dashboard-title" ref={sectionRef}>
-      <header className={styles.header}>
-        <div>
-          <h1 id="agents-dashboard-title" className={styles.title} ref={titleRef} tabIndex={-1}>
-            Agents
-          </h1>
-          <p className={styles.subtitle}>Build, manage and deploy AI agents for sales, marketing, research and support.</p>
-        </div>
-        <div className={styles.headerActions}>
-          <nav aria-label="More agent tools" className={styles.links}>
-            <Link to="/chatbots" className={styles.link}>
-              Chatbots
-            </Link>
-            <Link to="/agent-test" className={styles.link}>
-              Agent test
-            </Link>
-          </nav>
-          {canEdit && (
-            <Button variant="primary" onClick={() => setCreateOpen(true)}>
-              {MESSAGES.createNewAgent}
-            </Button>
-          )}
-        </div>
-      </header>
-      <div className={styles.toolbar} role="search">
-        <div className={styles.search}>
-          <TextField
-            label="Search agents"
-            type="search"
-            placeholder={MESSAGES.searchAgentsPlaceholder}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+    <Page labelledBy="agents-dashboard-title">
+      <PageHeader
+        titleId="agents-dashboard-title"
+        titleRef={titleRef}
+        title="Agents"
+        subtitle="Build, manage and deploy AI agents for sales, marketing, research and support."
+        actions={
+          <>
+            <nav aria-label="More agent tools" className={styles.links}>
+              <TextLink to="/chatbots">Chatbots</TextLink>
+              <TextLink to="/agent-test">Agent test</TextLink>
+            </nav>
+            {canEdit && (
+              <Button variant="primary" onClick={() => setCreateOpen(true)}>
+                {MESSAGES.createNewAgent}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <PageToolbar search>
+        <SearchField label="Search agents" placeholder={MESSAGES.searchAgentsPlaceholder} value={search} onChange={setSearch} />
         <CategoryFilter />
-      </div>
+      </PageToolbar>
       {presentation && demo.status === 'error' && demo.error && (
-        <p className={styles.demoNotice} role="status">
-          <span>{demoLoadFailed(demo.error)}</span>
-          <Button variant="ghost" size="sm" onClick={() => void demo.retry()}>
-            Retry
-          </Button>
-        </p>
+        <Notice
+          tone="warning"
+          role="status"
+          action={
+            <Button variant="ghost" size="sm" onClick={() => void demo.retry()}>
+              Retry
+            </Button>
+          }
+        >
+          {demoLoadFailed(demo.error)}
+        </Notice>
       )}
       {body}
       {canEdit && <CreateAgentModal />}
@@ -238,6 +245,6 @@ export function AgentsDashboardPage() {
           if (!deleting) setPendingDelete(null);
         }}
       />
-    </section>
+    </Page>
   );
 }

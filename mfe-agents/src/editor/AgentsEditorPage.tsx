@@ -3,7 +3,19 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, type Agent } from '@accent/agents-common';
 import { roleRefusalText } from '@accent/shared/client';
-import { Button, EmptyState, LoadingState, Tabs, tabPanelProps, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  Notice,
+  Page,
+  PageHeader,
+  StatusBadge,
+  Tabs,
+  tabPanelProps,
+  useDiscardChanges,
+  usePendingSaveGuard,
+} from '@accent/shared/ui';
 import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
 import { plannedStepCount } from '../runs/format.js';
@@ -67,13 +79,13 @@ export function AgentsEditorPage() {
   // a member may look at agents but not create one: say so instead of a form whose save is refused
   if (!canEdit && target.mode !== 'edit') {
     return (
-      <section className={styles.page}>
+      <Page>
         <EmptyState
           title={CANNOT_CREATE_TITLE}
           text={roleRefusalText('creating agents')}
           action={<Button onClick={() => navigate('/agents')}>{BACK_LABEL}</Button>}
         />
-      </section>
+      </Page>
     );
   }
   // A different agent is a fresh editor (save state, messages).
@@ -134,14 +146,14 @@ function Editor({ target }: { target: EditorTarget }) {
     content = (
       <>
         {session.notice && (
-          <p className={styles.notice} role="status">
+          <Notice tone="warning" role="status">
             {session.notice}
-          </p>
+          </Notice>
         )}
         {error && (
-          <p className={styles.saveError} role="alert">
+          <Notice tone="danger" role="alert">
             {error}
-          </p>
+          </Notice>
         )}
         <Tabs tabs={EDITOR_TABS} active={tab} onChange={(id) => setTab(id as EditorTab)} label="Agent settings" idBase={TAB_IDS} />
         <div {...tabPanelProps(TAB_IDS, tab)} className={styles.panel}>
@@ -173,26 +185,26 @@ function Editor({ target }: { target: EditorTarget }) {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="agent-editor-title">
-      <header className={styles.header}>
-        <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
-          <span aria-hidden="true">←</span> {BACK_LABEL}
-        </Button>
-        <div className={styles.titleRow}>
-          <div className={styles.titleBox}>
-            {session && session.status === 'ready' && (
-              <span className={styles.titleAvatar} aria-hidden="true">
-                {session.agent.avatar}
-              </span>
-            )}
-            <h1 id="agent-editor-title" className={styles.title} ref={headingRef} tabIndex={-1}>
-              {title}
-            </h1>
-            {session?.mode === 'copy' && <span className={styles.badge}>Unsaved copy</span>}
-            {!canEdit && <span className={styles.badgeMuted}>Read only</span>}
-            {canEdit && dirty && <span className={styles.dirty}>Unsaved changes</span>}
-          </div>
-          <div className={styles.actions}>
+    <Page labelledBy="agent-editor-title">
+      <PageHeader
+        titleId="agent-editor-title"
+        titleRef={headingRef}
+        title={title}
+        back={
+          <Button variant="ghost" size="sm" onClick={onBack}>
+            <span aria-hidden="true">←</span> {BACK_LABEL}
+          </Button>
+        }
+        icon={session && session.status === 'ready' ? session.agent.avatar : undefined}
+        meta={
+          <>
+            {session?.mode === 'copy' && <StatusBadge tone="warning">Unsaved copy</StatusBadge>}
+            {!canEdit && <StatusBadge tone="neutral">Read only</StatusBadge>}
+            {canEdit && dirty && <StatusBadge tone="info">Unsaved changes</StatusBadge>}
+          </>
+        }
+        actions={
+          <>
             {session?.status === 'ready' && !saved && (
               <span id={testHintId} className={styles.actionHint}>
                 {SAVE_BEFORE_TESTING}
@@ -212,9 +224,9 @@ function Editor({ target }: { target: EditorTarget }) {
                 {saving ? 'Saving...' : 'Save Agent'}
               </Button>
             )}
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      />
       {content}
       {testing && saved && session && savedVersion && (
         <TestAgentModal
@@ -229,6 +241,6 @@ function Editor({ target }: { target: EditorTarget }) {
         />
       )}
       {discardDialog}
-    </section>
+    </Page>
   );
 }

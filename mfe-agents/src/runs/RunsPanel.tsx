@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { RunSummary } from '@accent/agents-common';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, DataTable, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { runsRefreshAtom } from './atoms.js';
 import { SOURCE_LABELS, firstLine, formatCost, formatDuration, formatTime, formatTokens } from './format.js';
@@ -15,7 +15,10 @@ export const RUNS_LIMIT = 20;
 export const NO_RUNS = 'No runs yet';
 export const failedToLoadRuns = (message: string) => `Failed to load runs: ${message}`;
 
-type LoadState = { status: 'loading'; runs: RunSummary[] | null } | { status: 'ready'; runs: RunSummary[] } | { status: 'error'; message: string; runs: RunSummary[] | null };
+type LoadState =
+  | { status: 'loading'; runs: RunSummary[] | null }
+  | { status: 'ready'; runs: RunSummary[] }
+  | { status: 'error'; message: string; runs: RunSummary[] | null };
 
 export function RunsPanel({ agentName, initialRun = null }: { agentName: string; initialRun?: string | null }) {
   const { api } = useAgentsEnv();
@@ -49,55 +52,61 @@ export function RunsPanel({ agentName, initialRun = null }: { agentName: string;
     body = <EmptyState title={NO_RUNS} text="Runs appear here when the agent is tested, used as a chatbot or called through the API." />;
   } else {
     body = (
-      <div className={styles.tableWrap}>
-        <table className={styles.runsTable}>
-          <caption className={styles.visuallyHidden}>{`Recent runs of ${agentName}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Who</th>
-              <th scope="col">Source</th>
-              <th scope="col">Status</th>
-              <th scope="col" className={styles.num}>
-                Duration
-              </th>
-              <th scope="col" className={styles.num}>
-                Tokens
-              </th>
-              <th scope="col" className={styles.num}>
-                Cost
-              </th>
-              <th scope="col">Output</th>
+      <DataTable caption={`Recent runs of ${agentName}`} hiddenCaption variant="plain" className={styles.runsTable}>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Who</th>
+            <th scope="col">Source</th>
+            <th scope="col">Status</th>
+            <th scope="col" className={styles.num}>
+              Duration
+            </th>
+            <th scope="col" className={styles.num}>
+              Tokens
+            </th>
+            <th scope="col" className={styles.num}>
+              Cost
+            </th>
+            <th scope="col">Output</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            // the whole row opens the trace; the time is the keyboard's way in
+            <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
+              <td>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))}
+                  aria-label={`View trace of the run at ${formatTime(run.started_at)}`}
+                >
+                  {formatTime(run.started_at)}
+                </button>
+              </td>
+              <td>{run.user_email ?? '—'}</td>
+              <td>{SOURCE_LABELS[run.source]}</td>
+              <td>
+                <StatusBadge status={run.status} />
+              </td>
+              <td className={styles.num}>{formatDuration(run.duration_ms)}</td>
+              <td className={styles.num}>{formatTokens(run.usage?.totalTokens)}</td>
+              <td className={styles.num} title={run.cost_note ?? undefined}>
+                {formatCost(run.cost_usd)}
+                {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
+              </td>
+              <td className={styles.outputCell}>
+                {run.status === 'failed' && run.error && !run.output ? (
+                  <span className={styles.errorText}>{firstLine(run.error)}</span>
+                ) : (
+                  firstLine(run.output) || <span className={styles.muted}>—</span>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {runs.map((run) => (
-              // the whole row opens the trace; the time is the keyboard's way in
-              <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
-                <td>
-                  <button type="button" className={styles.linkButton} onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))} aria-label={`View trace of the run at ${formatTime(run.started_at)}`}>
-                    {formatTime(run.started_at)}
-                  </button>
-                </td>
-                <td>{run.user_email ?? '—'}</td>
-                <td>{SOURCE_LABELS[run.source]}</td>
-                <td>
-                  <StatusBadge status={run.status} />
-                </td>
-                <td className={styles.num}>{formatDuration(run.duration_ms)}</td>
-                <td className={styles.num}>{formatTokens(run.usage?.totalTokens)}</td>
-                <td className={styles.num} title={run.cost_note ?? undefined}>
-                  {formatCost(run.cost_usd)}
-                  {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
-                </td>
-                <td className={styles.outputCell}>
-                  {run.status === 'failed' && run.error && !run.output ? <span className={styles.errorText}>{firstLine(run.error)}</span> : firstLine(run.output) || <span className={styles.muted}>—</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </DataTable>
     );
   }
 

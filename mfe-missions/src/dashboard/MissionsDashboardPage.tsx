@@ -13,7 +13,20 @@ import {
   type MissionStatus,
 } from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
-import { Button, EmptyState, ErrorState, LoadingState, Menu, Select, TextField } from '@accent/shared/ui';
+import {
+  Page,
+  PageHeader,
+  PageToolbar,
+  Button,
+  DataTable,
+  LoadingState,
+  Menu,
+  EmptyState,
+  ErrorState,
+  SearchField,
+  Select,
+  TextLink,
+} from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
 import { formatDateTime, missionRate, formatShortDateTime, nextRunOf } from '../common/format.js';
@@ -93,130 +106,127 @@ export function MissionsDashboardPage() {
     );
   } else {
     body = (
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={common.visuallyHidden}>Missions ({visible.length})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Agent</th>
-              <th scope="col">Schedule</th>
-              <th scope="col">Status · scope</th>
-              <th scope="col">Last run</th>
-              <th scope="col">Next run</th>
-              <th scope="col" className={styles.num}>
-                Executions
-              </th>
-              <th scope="col" className={styles.num}>
-                Success rate
-              </th>
-              <th scope="col">
-                <span className={common.visuallyHidden}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {visible.map((m) => {
-              const manage = canManageMission(user, m);
-              const items = [
-                { label: manage ? 'Edit' : 'View', onSelect: () => navigate(`/missions/${encodeURIComponent(m.id)}${agentQuery}`) },
-                ...(manage
-                  ? [
-                      m.status === 'active'
-                        ? { label: 'Pause', onSelect: () => void setMissionStatus(m, 'paused'), disabled: updating === m.id }
-                        : { label: m.status === 'paused' ? 'Resume' : 'Activate', onSelect: () => void setMissionStatus(m, 'active'), disabled: updating === m.id },
-                      { label: 'Delete', onSelect: () => askDelete(m), danger: true },
-                    ]
-                  : []),
-              ];
-              return (
-                <tr key={m.id} data-mission={m.id}>
-                  <th scope="row" className={styles.nameCell}>
-                    <Link to={`/missions/${encodeURIComponent(m.id)}${agentQuery}`} className={styles.nameLink}>
-                      {m.name}
-                    </Link>
-                    {m.description && <span className={styles.description}>{m.description}</span>}
-                    {m.tags.length > 0 && (
-                      <span className={styles.tags}>
-                        {m.tags.map((t) => (
-                          <span key={t} className={styles.tag}>
-                            {t}
-                          </span>
-                        ))}
-                      </span>
-                    )}
-                  </th>
-                  <td>{m.agent_name || m.agent_id}</td>
-                  <td>
-                    <span className={styles.schedule}>{scheduleText(m.schedule)}</span>
-                    {m.schedule.type === 'scheduled' && m.schedule.timezone && <span className={styles.zone}>{m.schedule.timezone}</span>}
-                  </td>
-                  <td>
-                    <span className={styles.statusCell}>
-                      <MissionStatusBadge status={m.status} />
-                      <ScopeLabel scope={m.scope} short />
+      <DataTable>
+        <caption className={common.visuallyHidden}>Missions ({visible.length})</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Agent</th>
+            <th scope="col">Schedule</th>
+            <th scope="col">Status · scope</th>
+            <th scope="col">Last run</th>
+            <th scope="col">Next run</th>
+            <th scope="col" className={styles.num}>
+              Executions
+            </th>
+            <th scope="col" className={styles.num}>
+              Success rate
+            </th>
+            <th scope="col">
+              <span className={common.visuallyHidden}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((m) => {
+            const manage = canManageMission(user, m);
+            const items = [
+              { label: manage ? 'Edit' : 'View', onSelect: () => navigate(`/missions/${encodeURIComponent(m.id)}${agentQuery}`) },
+              ...(manage
+                ? [
+                    m.status === 'active'
+                      ? { label: 'Pause', onSelect: () => void setMissionStatus(m, 'paused'), disabled: updating === m.id }
+                      : {
+                          label: m.status === 'paused' ? 'Resume' : 'Activate',
+                          onSelect: () => void setMissionStatus(m, 'active'),
+                          disabled: updating === m.id,
+                        },
+                    { label: 'Delete', onSelect: () => askDelete(m), danger: true },
+                  ]
+                : []),
+            ];
+            return (
+              <tr key={m.id} data-mission={m.id}>
+                <th scope="row" className={styles.nameCell}>
+                  <Link to={`/missions/${encodeURIComponent(m.id)}${agentQuery}`} className={styles.nameLink}>
+                    {m.name}
+                  </Link>
+                  {m.description && <span className={styles.description}>{m.description}</span>}
+                  {m.tags.length > 0 && (
+                    <span className={styles.tags}>
+                      {m.tags.map((t) => (
+                        <span key={t} className={styles.tag}>
+                          {t}
+                        </span>
+                      ))}
                     </span>
-                  </td>
-                  <td className={styles.time}>
-                    <time dateTime={m.last_run ?? undefined} title={formatDateTime(m.last_run, 'Never')}>
-                      {formatShortDateTime(m.last_run, 'Never')}
-                    </time>
-                  </td>
-                  <td className={styles.time}>
-                    <time dateTime={nextRunOf(m) ?? undefined} title={formatDateTime(nextRunOf(m))}>
-                      {formatShortDateTime(nextRunOf(m))}
-                    </time>
-                  </td>
-                  <td className={styles.num}>{m.execution_count}</td>
-                  <td className={styles.num}>{missionRate(m)}</td>
-                  <td>
-                    <div className={styles.actions}>
-                      <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>
-                        Run now
-                      </Button>
-                      <Menu
-                        align="end"
-                        items={items}
-                        trigger={(props) => (
-                          <button type="button" className={styles.menuButton} aria-label={`Actions for ${m.name}`} {...props}>
-                            <span aria-hidden="true">⋯</span>
-                          </button>
-                        )}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  )}
+                </th>
+                <td>{m.agent_name || m.agent_id}</td>
+                <td>
+                  <span className={styles.schedule}>{scheduleText(m.schedule)}</span>
+                  {m.schedule.type === 'scheduled' && m.schedule.timezone && <span className={styles.zone}>{m.schedule.timezone}</span>}
+                </td>
+                <td>
+                  <span className={styles.statusCell}>
+                    <MissionStatusBadge status={m.status} />
+                    <ScopeLabel scope={m.scope} short />
+                  </span>
+                </td>
+                <td className={styles.time}>
+                  <time dateTime={m.last_run ?? undefined} title={formatDateTime(m.last_run, 'Never')}>
+                    {formatShortDateTime(m.last_run, 'Never')}
+                  </time>
+                </td>
+                <td className={styles.time}>
+                  <time dateTime={nextRunOf(m) ?? undefined} title={formatDateTime(nextRunOf(m))}>
+                    {formatShortDateTime(nextRunOf(m))}
+                  </time>
+                </td>
+                <td className={styles.num}>{m.execution_count}</td>
+                <td className={styles.num}>{missionRate(m)}</td>
+                <td>
+                  <div className={styles.actions}>
+                    <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>
+                      Run now
+                    </Button>
+                    <Menu
+                      align="end"
+                      items={items}
+                      trigger={(props) => (
+                        <button type="button" className={styles.menuButton} aria-label={`Actions for ${m.name}`} {...props}>
+                          <span aria-hidden="true">⋯</span>
+                        </button>
+                      )}
+                    />
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
     );
   }
 
   return (
-    <section className={common.page} aria-labelledby="missions-dashboard-title">
-      <header className={common.header}>
-        <div>
-          <h1 id="missions-dashboard-title" className={common.title}>
-            {MISSIONS_TEXTS.title}
-          </h1>
-          <p className={common.subtitle}>{MISSIONS_TEXTS.subtitle}</p>
-        </div>
-        <div className={common.headerActions}>
-          <Link to="/end-user/mission-results" className={common.link}>
-            Mission results
-          </Link>
-          <Button variant="primary" onClick={() => navigate(`/missions/new${agentQuery}`)}>
-            {MISSIONS_TEXTS.create}
-          </Button>
-        </div>
-      </header>
+    <Page labelledBy="missions-dashboard-title">
+      <PageHeader
+        titleId="missions-dashboard-title"
+        title={MISSIONS_TEXTS.title}
+        subtitle={MISSIONS_TEXTS.subtitle}
+        actions={
+          <>
+            <TextLink to="/end-user/mission-results">Mission results</TextLink>
+            <Button variant="primary" onClick={() => navigate(`/missions/new${agentQuery}`)}>
+              {MISSIONS_TEXTS.create}
+            </Button>
+          </>
+        }
+      />
       {state.status === 'ready' && <StatsSummary stats={stats} label={agentLabel ? `Missions of ${agentLabel}` : 'All missions'} />}
-      <div className={styles.toolbar} role="search">
-        <div className={styles.search}>
-          <TextField label="Search missions" type="search" placeholder={MISSIONS_TEXTS.search} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
+      <PageToolbar search>
+        <SearchField label="Search missions" placeholder={MISSIONS_TEXTS.search} value={search} onChange={setSearch} />
         <Select
           label="Status"
           fieldClassName={styles.filter}
@@ -231,9 +241,9 @@ export function MissionsDashboardPage() {
           options={[{ value: ALL, label: 'All agents' }, ...agentOptions]}
           onChange={(e) => setAgent(e.target.value)}
         />
-      </div>
+      </PageToolbar>
       {body}
       {dialog}
-    </section>
+    </Page>
   );
 }

@@ -14,7 +14,21 @@ import {
 } from '@accent/missions-common';
 import { msg, type AgentListItem } from '@accent/agents-common';
 import { useSession } from '@accent/shared/client';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Notice,
+  Page,
+  PageHeader,
+  Select,
+  StatusBadge,
+  TextArea,
+  TextField,
+  useDiscardChanges,
+  usePendingSaveGuard,
+} from '@accent/shared/ui';
 import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
 import { MissionRuns, type MissionRunsHandle } from '../runs/MissionRuns.js';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
@@ -215,14 +229,14 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
         }}
       >
         {saveError && (
-          <p className={styles.saveError} role="alert">
+          <Notice tone="danger" role="alert">
             {saveError}
-          </p>
+          </Notice>
         )}
         {submitted && Object.keys(errors).length > 0 && (
-          <p className={styles.saveError} role="alert">
+          <Notice tone="danger" role="alert">
             Fix the highlighted fields to save the mission.
-          </p>
+          </Notice>
         )}
         <fieldset className={styles.fieldset} disabled={readOnly || saving}>
           <section className={styles.section} aria-labelledby="mission-basics-title">
@@ -319,21 +333,25 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
   }
 
   return (
-    <section className={styles.page} aria-labelledby="mission-editor-title">
-      <header className={styles.header}>
-        <Button variant="ghost" size="sm" onClick={back} className={styles.back}>
-          <span aria-hidden="true">←</span> {backLabel}
-        </Button>
-        <div className={styles.titleRow}>
-          <div className={styles.titleBox}>
-            <h1 id="mission-editor-title" className={styles.title} ref={headingRef} tabIndex={-1}>
-              {title}
-            </h1>
-            {readOnly && <span className={styles.badgeMuted}>Read only</span>}
-            {dirty && <span className={styles.dirty}>Unsaved changes</span>}
-          </div>
-          {mission && (
-            <div className={styles.actions}>
+    <Page labelledBy="mission-editor-title">
+      <PageHeader
+        titleId="mission-editor-title"
+        titleRef={headingRef}
+        title={title}
+        back={
+          <Button variant="ghost" size="sm" onClick={back}>
+            <span aria-hidden="true">←</span> {backLabel}
+          </Button>
+        }
+        meta={
+          <>
+            {readOnly && <StatusBadge tone="neutral">Read only</StatusBadge>}
+            {dirty && <StatusBadge tone="info">Unsaved changes</StatusBadge>}
+          </>
+        }
+        actions={
+          mission && (
+            <>
               <Button
                 variant="secondary"
                 onClick={() => void runNow(mission)}
@@ -347,14 +365,14 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
                   Delete
                 </Button>
               )}
-            </div>
-          )}
-        </div>
-      </header>
+            </>
+          )
+        }
+      />
       {content}
       {mission && <MissionRuns ref={runsRef} missionId={mission.id} missionName={mission.name} />}
       {deleteDialog}
       {discardDialog}
-    </section>
+    </Page>
   );
 }

@@ -4,13 +4,12 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { scheduleText, type Mission } from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, TextLink } from '@accent/shared/ui';
 import { useDeleteMission, useRunNow, useSetMissionStatus } from '../common/actions.js';
 import { MissionStatusBadge, ScopeLabel } from '../common/Badges.js';
 import { formatDateTime, missionRate, nextRunOf } from '../common/format.js';
 import { useMissionList } from '../common/useMissionList.js';
 import { useMissionsEnv } from '../state/MissionsDataContext.js';
-import common from '../common/Common.module.css';
 import styles from './MyMissions.module.css';
 
 export const MY_MISSIONS_TEXTS = {
@@ -42,7 +41,13 @@ export function MyMissionsPage() {
   else if (state.status === 'error') body = <ErrorState message={`Failed to load missions: ${state.error ?? ''}`} onRetry={() => void reload()} />;
   else if (state.status === 'loading') body = <LoadingState text={MY_MISSIONS_TEXTS.loading} />;
   else if (state.missions.length === 0)
-    body = <EmptyState title={MY_MISSIONS_TEXTS.empty} text={MY_MISSIONS_TEXTS.emptyText} action={<Button onClick={create}>{MY_MISSIONS_TEXTS.create}</Button>} />;
+    body = (
+      <EmptyState
+        title={MY_MISSIONS_TEXTS.empty}
+        text={MY_MISSIONS_TEXTS.emptyText}
+        action={<Button onClick={create}>{MY_MISSIONS_TEXTS.create}</Button>}
+      />
+    );
   else
     body = (
       <ul className={styles.grid} aria-label="My missions">
@@ -86,9 +91,7 @@ export function MyMissionsPage() {
               </dl>
               <div className={styles.scopeRow}>
                 <ScopeLabel scope={m.scope} />
-                <Link to={`/end-user/mission-results?mission=${encodeURIComponent(m.id)}`} className={common.link}>
-                  Results
-                </Link>
+                <TextLink to={`/end-user/mission-results?mission=${encodeURIComponent(m.id)}`}>Results</TextLink>
               </div>
               <footer className={styles.actions} aria-label={`Actions for ${m.name}`} role="group">
                 <Button size="sm" variant="primary" loading={running === m.id} onClick={() => void runNow(m)}>
@@ -117,25 +120,22 @@ export function MyMissionsPage() {
     );
 
   return (
-    <section className={common.page} aria-labelledby="my-missions-title">
-      <header className={common.header}>
-        <div>
-          <h1 id="my-missions-title" className={common.title}>
-            {MY_MISSIONS_TEXTS.title}
-          </h1>
-          <p className={common.subtitle}>{MY_MISSIONS_TEXTS.subtitle}</p>
-        </div>
-        <div className={common.headerActions}>
-          <Link to="/end-user/mission-results" className={common.link}>
-            Mission results
-          </Link>
-          <Button variant="primary" onClick={create}>
-            {MY_MISSIONS_TEXTS.create}
-          </Button>
-        </div>
-      </header>
+    <Page labelledBy="my-missions-title">
+      <PageHeader
+        titleId="my-missions-title"
+        title={MY_MISSIONS_TEXTS.title}
+        subtitle={MY_MISSIONS_TEXTS.subtitle}
+        actions={
+          <>
+            <TextLink to="/end-user/mission-results">Mission results</TextLink>
+            <Button variant="primary" onClick={create}>
+              {MY_MISSIONS_TEXTS.create}
+            </Button>
+          </>
+        }
+      />
       {body}
       {dialog}
-    </section>
+    </Page>
   );
 }

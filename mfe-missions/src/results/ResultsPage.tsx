@@ -2,15 +2,14 @@
 // first lines of the output; a result opens in full with its deliveries. Refreshes every 10 s and on
 // demand. ?mission=<id> narrows it to one mission.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Mission, MissionRun } from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
-import { Button, Checkbox, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, Checkbox, EmptyState, ErrorState, LoadingState, Notice, Page, PageHeader, TextLink } from '@accent/shared/ui';
 import { formatDateTime } from '../common/format.js';
 import { RunCard } from '../runs/RunCard.js';
 import { RunOutputModal } from '../runs/RunOutputModal.js';
 import { errorMessage, useMissionsEnv } from '../state/MissionsDataContext.js';
-import common from '../common/Common.module.css';
 import styles from './Results.module.css';
 
 export const RESULTS_TEXTS = {
@@ -90,11 +89,7 @@ export function ResultsPage() {
       <EmptyState
         title={RESULTS_TEXTS.empty}
         text={RESULTS_TEXTS.emptyText}
-        action={
-          <Link to="/end-user/my-missions" className={common.link}>
-            Go to My Missions
-          </Link>
-        }
+        action={<TextLink to="/end-user/my-missions">Go to My Missions</TextLink>}
       />
     );
   else
@@ -109,25 +104,24 @@ export function ResultsPage() {
     );
 
   return (
-    <section className={common.page} aria-labelledby="mission-results-title">
-      <header className={common.header}>
-        <div>
-          <h1 id="mission-results-title" className={common.title}>
-            {RESULTS_TEXTS.title}
-          </h1>
-          <p className={common.subtitle}>{RESULTS_TEXTS.subtitle}</p>
-        </div>
-        <div className={common.headerActions}>
-          {feed && (
-            <span className={styles.updated} aria-live="polite">
-              Updated {formatDateTime(new Date(feed.at).toISOString())}
-            </span>
-          )}
-          <Button variant="secondary" onClick={() => void load()} loading={refreshing && Boolean(feed)}>
-            Refresh
-          </Button>
-        </div>
-      </header>
+    <Page labelledBy="mission-results-title">
+      <PageHeader
+        titleId="mission-results-title"
+        title={RESULTS_TEXTS.title}
+        subtitle={RESULTS_TEXTS.subtitle}
+        actions={
+          <>
+            {feed && (
+              <span className={styles.updated} aria-live="polite">
+                Updated {formatDateTime(new Date(feed.at).toISOString())}
+              </span>
+            )}
+            <Button variant="secondary" onClick={() => void load()} loading={refreshing && Boolean(feed)}>
+              Refresh
+            </Button>
+          </>
+        }
+      />
       <div className={styles.toolbar}>
         {missionId ? (
           <p className={styles.filterNote}>
@@ -151,12 +145,12 @@ export function ResultsPage() {
         )}
       </div>
       {error && feed && (
-        <p className={common.alert} role="alert">
+        <Notice tone="danger" role="alert">
           Failed to refresh: {error}
-        </p>
+        </Notice>
       )}
       {body}
       <RunOutputModal run={open} missionName={openName} onClose={() => setOpen(null)} />
-    </section>
+    </Page>
   );
 }

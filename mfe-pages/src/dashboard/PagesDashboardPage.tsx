@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PageSummary } from '../data/pages.js';
 import { useCanBuild } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Menu, Page, PageHeader } from '@accent/shared/ui';
+import { Page, PageHeader, Button, ConfirmDialog, DataTable, LoadingState, Menu, EmptyState, ErrorState } from '@accent/shared/ui';
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { usePageList } from '../common/usePageList.js';
@@ -64,11 +64,7 @@ export function PagesDashboardPage() {
 
   return (
     <Page>
-      <PageHeader
-        title="Pages"
-        subtitle="Interactive assistant pages built from blocks and published at a link."
-        actions={create}
-      />
+      <PageHeader title="Pages" subtitle="Interactive assistant pages built from blocks and published at a link." actions={create} />
 
       {list.status === 'loading' ? (
         <LoadingState text="Loading pages..." />
@@ -77,69 +73,70 @@ export function PagesDashboardPage() {
       ) : list.pages.length === 0 ? (
         <EmptyState title="No pages yet" text="Build an assistant page from blocks or a template and deploy it." action={create} />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label="Pages">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Version</th>
-                <th scope="col">Last published</th>
-                <th scope="col" aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {list.pages.map((page) => (
-                <tr key={page.id}>
-                  <td>
-                    <button type="button" className={styles.nameButton} onClick={() => navigate(builderPath(page.id))}>
-                      {page.name}
-                    </button>
-                    <div className={styles.muted}>{page.agent_name ? `Agent: ${page.agent_name}` : 'No agent chosen'}</div>
-                    {page.status === 'published' && page.slug && (
-                      <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer">
-                        {liveUrl(page.slug)}
-                      </a>
+        <DataTable label="Pages">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Version</th>
+              <th scope="col">Last published</th>
+              <th scope="col" aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {list.pages.map((page) => (
+              <tr key={page.id}>
+                <td>
+                  <button type="button" className={styles.nameButton} onClick={() => navigate(builderPath(page.id))}>
+                    {page.name}
+                  </button>
+                  <div className={styles.muted}>{page.agent_name ? `Agent: ${page.agent_name}` : 'No agent chosen'}</div>
+                  {page.status === 'published' && page.slug && (
+                    <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer">
+                      {liveUrl(page.slug)}
+                    </a>
+                  )}
+                </td>
+                <td>
+                  <StatusTag status={page.status} />
+                </td>
+                <td>{page.published_version ? `v${page.published_version}` : '—'}</td>
+                <td>{formatDate(page.published_at)}</td>
+                <td>
+                  <Menu
+                    label={`Actions for ${page.name}`}
+                    items={[
+                      { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
+                      ...(canEdit
+                        ? [
+                            { label: 'Duplicate', onSelect: () => void duplicate(page) },
+                            ...(page.status === 'published'
+                              ? [
+                                  {
+                                    label: PERSONALIZED_LINKS,
+                                    onSelect: () =>
+                                      navigate(personalizePath(page.id), {
+                                        state: { back: { to: '/pages', label: 'Pages' } } satisfies PersonalizeFrom,
+                                      }),
+                                  },
+                                  { label: 'Unpublish', onSelect: () => void unpublish(page) },
+                                ]
+                              : []),
+                            { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
+                          ]
+                        : []),
+                    ]}
+                    trigger={(props) => (
+                      <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>
+                        ⋯
+                      </button>
                     )}
-                  </td>
-                  <td>
-                    <StatusTag status={page.status} />
-                  </td>
-                  <td>{page.published_version ? `v${page.published_version}` : '—'}</td>
-                  <td>{formatDate(page.published_at)}</td>
-                  <td>
-                    <Menu
-                      label={`Actions for ${page.name}`}
-                      items={[
-                        { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
-                        ...(canEdit
-                          ? [
-                              { label: 'Duplicate', onSelect: () => void duplicate(page) },
-                              ...(page.status === 'published'
-                                ? [
-                                    {
-                                      label: PERSONALIZED_LINKS,
-                                      onSelect: () => navigate(personalizePath(page.id), { state: { back: { to: '/pages', label: 'Pages' } } satisfies PersonalizeFrom }),
-                                    },
-                                    { label: 'Unpublish', onSelect: () => void unpublish(page) },
-                                  ]
-                                : []),
-                              { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
-                            ]
-                          : []),
-                      ]}
-                      trigger={(props) => (
-                        <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>
-                          ⋯
-                        </button>
-                      )}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       )}
 
       <ConfirmDialog

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { CardGrid, GridCard, Page, PageHeader, SearchField, StatusBadge } from './Page.js';
+import { CardGrid, FilterMenu, GridCard, Notice, Page, PageHeader, PageSection, SearchField, StatusBadge } from './Page.js';
 
 describe('page kit', () => {
   it('shows the header as the page heading with its subtitle and actions', () => {
@@ -72,5 +72,46 @@ describe('page kit', () => {
     );
     expect(screen.getByText('Active').className).toMatch(/success/);
     expect(screen.getByText('Paused').className).not.toMatch(/success|warning|danger|info/);
+  });
+
+  it('names the page region by its header, with the back link, icon and badges in their slots', () => {
+    render(
+      <Page labelledBy="t" width="narrow">
+        <PageHeader
+          titleId="t"
+          title="Edit Lead Qualifier"
+          back={<button type="button">Back</button>}
+          icon="🤖"
+          meta={<StatusBadge tone="info">Unsaved changes</StatusBadge>}
+          actions={<button type="button">Save</button>}
+        />
+        <PageSection id="runs" title="Recent runs">
+          <p>none</p>
+        </PageSection>
+      </Page>,
+    );
+    const region = screen.getByRole('region', { name: 'Edit Lead Qualifier' });
+    expect(region.className).toMatch(/narrow/);
+    expect(within(region).getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(within(region).getByText('Unsaved changes')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Recent runs' })).toHaveTextContent('none');
+  });
+
+  it('a filter menu says the current choice and offers the others', async () => {
+    const onSelect = jest.fn();
+    render(<FilterMenu label="Status filter: all" value="All Statuses" items={[{ label: 'draft', onSelect }]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Status filter: all' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'draft' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a notice carries its role and keeps its action', () => {
+    render(
+      <Notice tone="danger" role="alert" action={<button type="button">Retry</button>}>
+        Failed to refresh
+      </Notice>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to refresh');
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -1,43 +1,177 @@
 // Page-level pieces every area's screen is built from, so the five remotes look like one studio and keep no
 // copy of this CSS themselves. A remote's own CSS is for what only it draws.
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode, Ref } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import { cx } from './class-names.js';
 import { Menu, type MenuItem } from './Menu.js';
 import styles from './Page.module.css';
 
+/**
+ * The product's one width rule: every page sits in this container. `normal` (the default) is centred at the
+ * studio's reading width; `narrow` is for a single form (profile, settings); `full` is only for a screen
+ * whose content is a canvas (builders), which still keeps the page's padding.
+ */
+export type PageWidth = 'normal' | 'narrow' | 'full';
+
 export interface PageProps {
   children: ReactNode;
   className?: string;
+  width?: PageWidth;
+  /** the id of the page's heading: the page becomes a region named by it */
+  labelledBy?: string;
 }
 
-/** The area's page: padding and the vertical rhythm between header, toolbar and content. */
-export function Page({ children, className }: PageProps) {
-  return <div className={cx(styles.page, className)}>{children}</div>;
+/** The area's page: the width rule, its padding and the vertical rhythm between header, toolbar and content. */
+export function Page({ children, className, width = 'normal', labelledBy }: PageProps) {
+  const cls = cx(styles.page, width === 'narrow' && styles.narrow, width === 'full' && styles.full, className);
+  if (labelledBy) {
+    return (
+      <section className={cls} aria-labelledby={labelledBy}>
+        {children}
+      </section>
+    );
+  }
+  return <div className={cls}>{children}</div>;
 }
 
 export interface PageHeaderProps {
   title: ReactNode;
   subtitle?: ReactNode;
-  /** buttons at the right (Create, Import…) */
+  /** buttons and links at the right (Create, Import…) */
   actions?: ReactNode;
+  /** above the title: a back link or breadcrumb */
+  back?: ReactNode;
+  /** before the title, e.g. the agent's emoji */
+  icon?: ReactNode;
+  /** next to the title: status badges, "Unsaved changes" */
+  meta?: ReactNode;
+  /** the h1's id, for a region or dialog that is named by it */
+  titleId?: string;
+  /** given, the h1 can take focus (an editor puts the focus there when it opens) */
+  titleRef?: Ref<HTMLHeadingElement>;
 }
 
-/** The page's h1, a line saying what the area is for, and its main actions. */
-export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+/**
+ * The page's h1 and its slots: back link above, icon and badges around the title, a line saying what the page
+ * is for, and its main actions at the right.
+ */
+export function PageHeader({ title, subtitle, actions, back, icon, meta, titleId, titleRef }: PageHeaderProps) {
   return (
     <header className={styles.header}>
-      <div>
-        <h1 className={styles.title}>{title}</h1>
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+      {back && <div className={styles.back}>{back}</div>}
+      <div className={styles.titleRow}>
+        <div className={styles.titleBlock}>
+          <div className={styles.titleLine}>
+            {icon && (
+              <span className={styles.titleIcon} aria-hidden="true">
+                {icon}
+              </span>
+            )}
+            <h1 id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={styles.title}>
+              {title}
+            </h1>
+            {meta}
+          </div>
+          {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        </div>
+        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
-      {actions && <div className={styles.actions}>{actions}</div>}
     </header>
   );
 }
 
-/** The row under the header: search field and filters. */
-export function PageToolbar({ children }: { children: ReactNode }) {
-  return <div className={styles.toolbar}>{children}</div>;
+export interface PageSectionProps {
+  title: ReactNode;
+  children: ReactNode;
+  /** at the right of the section's heading */
+  actions?: ReactNode;
+  /** the section's id; its heading gets `${id}-title` and names the section */
+  id?: string;
+}
+
+/** A titled block inside a page (h2). */
+export function PageSection({ title, children, actions, id }: PageSectionProps) {
+  const headingId = id ? `${id}-title` : undefined;
+  return (
+    <section className={styles.section} aria-labelledby={headingId} id={id}>
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle} id={headingId}>
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The row under the header: search field, filters and view options; a search landmark when it holds a search. */
+export function PageToolbar({ children, search = false }: { children: ReactNode; search?: boolean }) {
+  return (
+    <div className={styles.toolbar} role={search ? 'search' : undefined}>
+      {children}
+    </div>
+  );
+}
+
+export interface FilterMenuProps {
+  /** the button's accessible name, saying the current choice ("Category: All Categories") */
+  label: string;
+  /** the menu's accessible name ("Filter by status"); defaults to label */
+  menuLabel?: string;
+  /** what the button shows: the current choice */
+  value: ReactNode;
+  items: MenuItem[];
+  align?: 'start' | 'end';
+}
+
+/** A toolbar filter: a button showing the current choice that opens a menu of the others. */
+export function FilterMenu({ label, menuLabel, value, items, align = 'start' }: FilterMenuProps) {
+  return (
+    <Menu
+      label={menuLabel}
+      align={align}
+      items={items}
+      trigger={(props) => (
+        <button {...props} type="button" className={styles.filterButton} aria-label={label}>
+          <svg aria-hidden="true" className={styles.filterIcon} viewBox="0 0 16 16" width="14" height="14">
+            <path d="M2 3h12l-4.5 5.4V13l-3 1.5V8.4z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+          </svg>
+          <span className={styles.filterValue}>{value}</span>
+          <svg aria-hidden="true" className={styles.filterIcon} viewBox="0 0 16 16" width="12" height="12">
+            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
+    />
+  );
+}
+
+export type NoticeTone = 'info' | 'warning' | 'danger' | 'success';
+
+export interface NoticeProps {
+  tone: NoticeTone;
+  children: ReactNode;
+  /** e.g. a Retry button at the right */
+  action?: ReactNode;
+  /** `alert` for an error the user must see now, `status` for a polite one; none by default */
+  role?: 'alert' | 'status';
+  className?: string;
+}
+
+/** A coloured line inside a page: a save error, a read-only notice, a failed load with its Retry. */
+export function Notice({ tone, children, action, role, className }: NoticeProps) {
+  return (
+    <div className={cx(styles.notice, action != null && styles.noticeRow, styles[`notice_${tone}`], className)} role={role}>
+      {children}
+      {action}
+    </div>
+  );
+}
+
+/** A link in the page's text or header ("Mission results", "Chatbots"): the router's Link in the kit's link style. */
+export function TextLink({ className, ...props }: LinkProps) {
+  return <Link {...props} className={cx(styles.textLink, className as string | undefined)} />;
 }
 
 export interface SearchFieldProps {
@@ -49,7 +183,16 @@ export interface SearchFieldProps {
 }
 
 export function SearchField({ label, placeholder, value, onChange }: SearchFieldProps) {
-  return <input type="search" className={styles.search} placeholder={placeholder} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <input
+      type="search"
+      className={styles.search}
+      placeholder={placeholder}
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
 export interface CardGridProps {
@@ -57,6 +200,8 @@ export interface CardGridProps {
   label: string;
   children: ReactNode;
   className?: string;
+  /** e.g. a custom property an area's own animation reads */
+  style?: CSSProperties;
   'data-filtering'?: boolean;
 }
 
@@ -109,7 +254,7 @@ export function GridCard({ title, icon, badge, text, meta, footer, onOpen, actio
         </div>
         {text && <p className={styles.cardText}>{text}</p>}
         {meta && <div className={styles.cardMeta}>{meta}</div>}
-        {footer && <div className={styles.actions}>{footer}</div>}
+        {footer && <div className={styles.cardActions}>{footer}</div>}
       </div>
       {actions && actions.length > 0 && (
         <div className={styles.cardMenu}>

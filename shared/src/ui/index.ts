@@ -20,19 +20,40 @@ export { ErrorState, type ErrorStateProps } from './ErrorState.js';
 export {
   Page,
   PageHeader,
+  PageSection,
   PageToolbar,
+  FilterMenu,
+  Notice,
+  TextLink,
   SearchField,
   CardGrid,
   GridCard,
   StatusBadge,
   type PageProps,
+  type PageWidth,
   type PageHeaderProps,
+  type PageSectionProps,
+  type FilterMenuProps,
+  type NoticeProps,
+  type NoticeTone,
   type SearchFieldProps,
   type CardGridProps,
   type GridCardProps,
   type StatusBadgeProps,
   type StatusTone,
 } from './Page.js';
+export {
+  DataTable,
+  Cell,
+  SortHeader,
+  TableMessageRow,
+  type DataTableProps,
+  type CellProps,
+  type CellKind,
+  type SortHeaderProps,
+  type SortDirection,
+  type TableMessageRowProps,
+} from './DataTable.js';
 export { ToastHost } from './ToastHost.js';
 export { RemoteBoundary, describeLoadError, isLoadFailure, type RemoteBoundaryProps } from './RemoteBoundary.js';
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';

@@ -3,7 +3,7 @@
 // Filters apply when the form is submitted, so typing an email does not send a request per key.
 import { useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditResponse } from '@accent/shell-common';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextField, useQuery } from '@accent/shared/ui';
+import { Button, DataTable, LoadingState, EmptyState, ErrorState, Select, useQuery, TextField } from '@accent/shared/ui';
 import { NO_AUDIT_FILTERS, useAuditApi, type AuditFilters } from './audit-api.js';
 import { errorMessage, formatDateTime } from './format.js';
 import styles from './Admin.module.css';
@@ -81,7 +81,10 @@ const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.ma
 /** `{role: 'builder', active: false}` → `role: builder · active: false` */
 function detailsText(details: AuditEntry['details']): string {
   return Object.entries(details)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key.replace(/_/g, ' ')}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join(' · ');
 }
 
@@ -116,10 +119,31 @@ export function AuditPanel() {
       </p>
 
       <form className={styles.auditFilters} onSubmit={apply} aria-label="Filter the audit log">
-        <TextField label="Actor" name="actor" type="search" placeholder="Part of an email" value={draft.actor} onChange={(e) => set('actor', e.currentTarget.value)} />
+        <TextField
+          label="Actor"
+          name="actor"
+          type="search"
+          placeholder="Part of an email"
+          value={draft.actor}
+          onChange={(e) => set('actor', e.currentTarget.value)}
+        />
         <Select label="Action" name="action" options={ACTION_OPTIONS} value={draft.action} onChange={(e) => set('action', e.currentTarget.value)} />
-        <TextField label="From" name="from" type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => set('from', e.currentTarget.value)} />
-        <TextField label="To" name="to" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to', e.currentTarget.value)} />
+        <TextField
+          label="From"
+          name="from"
+          type="date"
+          value={draft.from}
+          max={draft.to || undefined}
+          onChange={(e) => set('from', e.currentTarget.value)}
+        />
+        <TextField
+          label="To"
+          name="to"
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={(e) => set('to', e.currentTarget.value)}
+        />
         <div className={styles.auditFilterActions}>
           <Button type="submit">Apply filters</Button>
           <Button type="button" variant="secondary" onClick={clear} disabled={!filtered && isEmpty(draft)}>
@@ -131,41 +155,42 @@ export function AuditPanel() {
       {state.status === 'loading' && <LoadingState text="Loading the audit log..." />}
       {state.status === 'error' && <ErrorState message={`Could not load the audit log: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && state.data.total === 0 && (
-        <EmptyState title={filtered ? 'No matching entries' : 'Nothing recorded yet'} text={filtered ? 'Change or clear the filters.' : 'Actions in this library will appear here.'} />
+        <EmptyState
+          title={filtered ? 'No matching entries' : 'Nothing recorded yet'}
+          text={filtered ? 'Change or clear the filters.' : 'Actions in this library will appear here.'}
+        />
       )}
       {state.status === 'ready' && state.data.total > 0 && (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className={styles.visuallyHidden}>
-                Audit log, newest first: entries {offset + 1} to {offset + state.data.entries.length} of {state.data.total}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Details</th>
-                  <th scope="col">Address</th>
+          <DataTable>
+            <caption className={styles.visuallyHidden}>
+              Audit log, newest first: entries {offset + 1} to {offset + state.data.entries.length} of {state.data.total}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Details</th>
+                <th scope="col">Address</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.entries.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row">
+                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                  </th>
+                  <td className={styles.breakable}>{e.actor_email || <span className={styles.muted}>—</span>}</td>
+                  <td>{AUDIT_ACTION_LABELS[e.action]}</td>
+                  <td className={styles.breakable}>{e.target || <span className={styles.muted}>—</span>}</td>
+                  <td className={styles.breakable}>{detailsText(e.details) || <span className={styles.muted}>—</span>}</td>
+                  <td className={styles.mono}>{e.ip || <span className={styles.muted}>—</span>}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {state.data.entries.map((e) => (
-                  <tr key={e.id}>
-                    <th scope="row">
-                      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                    </th>
-                    <td className={styles.breakable}>{e.actor_email || <span className={styles.muted}>—</span>}</td>
-                    <td>{AUDIT_ACTION_LABELS[e.action]}</td>
-                    <td className={styles.breakable}>{e.target || <span className={styles.muted}>—</span>}</td>
-                    <td className={styles.breakable}>{detailsText(e.details) || <span className={styles.muted}>—</span>}</td>
-                    <td className={styles.mono}>{e.ip || <span className={styles.muted}>—</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
           <nav className={styles.auditPager} aria-label="Audit log pages">
             <span aria-live="polite">
               {offset + 1}–{offset + state.data.entries.length} of {state.data.total}
@@ -173,7 +198,12 @@ export function AuditPanel() {
             <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
               Newer
             </Button>
-            <Button variant="secondary" size="sm" disabled={offset + state.data.entries.length >= state.data.total} onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={offset + state.data.entries.length >= state.data.total}
+              onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+            >
               Older
             </Button>
           </nav>

@@ -4,7 +4,7 @@
 // in Settings → Allowed flow hosts (the server says so).
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, ApiError, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, Select, TextField, useQuery } from '@accent/shared/ui';
+import { Button, ConfirmDialog, DataTable, Select, useQuery, TextField } from '@accent/shared/ui';
 import {
   MCP_AUTH_LABELS,
   MCP_AUTHS,
@@ -74,7 +74,7 @@ export function McpServersPanel({ serversApi }: { serversApi?: McpServersApi }) 
       ) : query.data.length === 0 ? (
         <p className={styles.muted}>{MCP_PANEL_TEXTS.none}</p>
       ) : (
-        <table className={styles.table} aria-label="MCP servers">
+        <DataTable label="MCP servers">
           <thead>
             <tr>
               <th scope="col">{MCP_PANEL_TEXTS.name}</th>
@@ -113,7 +113,7 @@ export function McpServersPanel({ serversApi }: { serversApi?: McpServersApi }) 
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <AddServerForm api={mcp} onAdded={() => query.reload()} />
       <ConfirmDialog

@@ -3,7 +3,7 @@
 // prices (their date shown); a refused row is said with its line.
 import type { FormEvent } from 'react';
 import { ApiError } from '@accent/shared/client';
-import { Button, IconButton } from '@accent/shared/ui';
+import { Button, DataTable, IconButton } from '@accent/shared/ui';
 import { modelPricesPutRequestSchema, type ModelPrice, type ModelPricesResponse } from '@accent/shell-common';
 import { errorMessage } from './format.js';
 import { usePricesApi } from './prices-api.js';
@@ -14,7 +14,8 @@ import styles from './Admin.module.css';
 export const PRICES_TEXTS = {
   title: 'Model prices',
   lead: 'USD per million tokens, used to estimate the cost of each run when it is recorded. A run on a model missing here has no cost ("—"). Changes apply to runs recorded afterwards.',
-  listPrices: (day: string) => `Seeded with the providers' public list prices of ${day}: check them against your providers' price pages and contracts.`,
+  listPrices: (day: string) =>
+    `Seeded with the providers' public list prices of ${day}: check them against your providers' price pages and contracts.`,
   add: 'Add a model',
   save: 'Save prices',
   saved: 'Model prices saved',
@@ -32,10 +33,23 @@ interface Row {
 }
 
 let nextKey = 0;
-const toRow = (p: ModelPrice): Row => ({ key: nextKey++, provider: p.provider, model: p.model, input: String(p.input_usd_per_mtok), output: String(p.output_usd_per_mtok), priced_on: p.priced_on });
+const toRow = (p: ModelPrice): Row => ({
+  key: nextKey++,
+  provider: p.provider,
+  model: p.model,
+  input: String(p.input_usd_per_mtok),
+  output: String(p.output_usd_per_mtok),
+  priced_on: p.priced_on,
+});
 const today = () => new Date().toISOString().slice(0, 10);
 
-const LABELS: Record<string, string> = { provider: 'provider', model: 'model', input_usd_per_mtok: 'input price', output_usd_per_mtok: 'output price', priced_on: 'date' };
+const LABELS: Record<string, string> = {
+  provider: 'provider',
+  model: 'model',
+  input_usd_per_mtok: 'input price',
+  output_usd_per_mtok: 'output price',
+  priced_on: 'date',
+};
 
 /** `prices.2.model: …` → `Line 3, model: …`. */
 function problemOf(path: readonly PropertyKey[], message: string): string {
@@ -60,7 +74,8 @@ export function PricesPanel() {
   });
   const { draft: rows, setDraft: setRows, error } = form;
 
-  const change = (key: number, field: keyof Omit<Row, 'key'>, value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+  const change = (key: number, field: keyof Omit<Row, 'key'>, value: string) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -95,59 +110,91 @@ export function PricesPanel() {
     >
       {() => (
         <form onSubmit={save} noValidate>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className={styles.visuallyHidden}>{PRICES_TEXTS.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Model</th>
-                  <th scope="col">Input (USD / 1M tokens)</th>
-                  <th scope="col">Output (USD / 1M tokens)</th>
-                  <th scope="col">Price date</th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>Remove</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => {
-                  const line = `line ${i + 1}`;
-                  return (
-                    <tr key={r.key}>
-                      <td>
-                        <input className={styles.input} aria-label={`Provider, ${line}`} value={r.provider} onChange={(e) => change(r.key, 'provider', e.target.value)} />
-                      </td>
-                      <td>
-                        <input className={styles.input} aria-label={`Model, ${line}`} value={r.model} onChange={(e) => change(r.key, 'model', e.target.value)} />
-                      </td>
-                      <td>
-                        <input className={styles.input} aria-label={`Input price, ${line}`} inputMode="decimal" value={r.input} onChange={(e) => change(r.key, 'input', e.target.value)} />
-                      </td>
-                      <td>
-                        <input className={styles.input} aria-label={`Output price, ${line}`} inputMode="decimal" value={r.output} onChange={(e) => change(r.key, 'output', e.target.value)} />
-                      </td>
-                      <td>
-                        <input className={styles.input} aria-label={`Price date, ${line}`} type="date" value={r.priced_on} onChange={(e) => change(r.key, 'priced_on', e.target.value)} />
-                      </td>
-                      <td>
-                        <IconButton label={`Remove ${r.provider} / ${r.model || line}`} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
-                          ×
-                        </IconButton>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={PRICES_TEXTS.title} hiddenCaption>
+            <thead>
+              <tr>
+                <th scope="col">Provider</th>
+                <th scope="col">Model</th>
+                <th scope="col">Input (USD / 1M tokens)</th>
+                <th scope="col">Output (USD / 1M tokens)</th>
+                <th scope="col">Price date</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => {
+                const line = `line ${i + 1}`;
+                return (
+                  <tr key={r.key}>
+                    <td>
+                      <input
+                        className={styles.input}
+                        aria-label={`Provider, ${line}`}
+                        value={r.provider}
+                        onChange={(e) => change(r.key, 'provider', e.target.value)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        className={styles.input}
+                        aria-label={`Model, ${line}`}
+                        value={r.model}
+                        onChange={(e) => change(r.key, 'model', e.target.value)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        className={styles.input}
+                        aria-label={`Input price, ${line}`}
+                        inputMode="decimal"
+                        value={r.input}
+                        onChange={(e) => change(r.key, 'input', e.target.value)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        className={styles.input}
+                        aria-label={`Output price, ${line}`}
+                        inputMode="decimal"
+                        value={r.output}
+                        onChange={(e) => change(r.key, 'output', e.target.value)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        className={styles.input}
+                        aria-label={`Price date, ${line}`}
+                        type="date"
+                        value={r.priced_on}
+                        onChange={(e) => change(r.key, 'priced_on', e.target.value)}
+                      />
+                    </td>
+                    <td>
+                      <IconButton
+                        label={`Remove ${r.provider} / ${r.model || line}`}
+                        onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                      >
+                        ×
+                      </IconButton>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </DataTable>
           {error && (
             <p role="alert" className={styles.formError}>
               {error}
             </p>
           )}
           <div className={styles.rowActions}>
-            <Button type="button" variant="secondary" onClick={() => setRows((rs) => [...rs, { key: nextKey++, provider: '', model: '', input: '', output: '', priced_on: today() }])}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => setRows((rs) => [...rs, { key: nextKey++, provider: '', model: '', input: '', output: '', priced_on: today() }])}
+            >
               {PRICES_TEXTS.add}
             </Button>
             <Button type="submit" disabled={form.saving}>

@@ -2,7 +2,7 @@
 // heartbeat): role, version, where each keeps files, last seen. Servers that keep files in different
 // places split them (an upload through one is missing through another), so that is said above the table.
 import type { ServerInfo } from '@accent/shell-common';
-import { Button, useQuery } from '@accent/shared/ui';
+import { Button, DataTable, useQuery } from '@accent/shared/ui';
 import { errorMessage, formatDateTime } from './format.js';
 import { useServersApi } from './servers-api.js';
 import { SettingsBlock } from './SettingsBlock.js';
@@ -48,36 +48,34 @@ export function ServersPanel() {
         ) : (
           <>
             {split && <p role="alert">{SERVERS_TEXTS.split}</p>}
-            <div className={styles.tableWrap}>
-              <table className={styles.table} aria-label={SERVERS_TEXTS.title}>
-                <thead>
-                  <tr>
-                    <th scope="col">Server</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Version</th>
-                    <th scope="col">Storage</th>
-                    <th scope="col">Last seen</th>
+            <DataTable label={SERVERS_TEXTS.title}>
+              <thead>
+                <tr>
+                  <th scope="col">Server</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Storage</th>
+                  <th scope="col">Last seen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((server) => (
+                  <tr key={server.id}>
+                    <th scope="row">
+                      {server.host} · {server.pid} {server.this_server && SERVERS_TEXTS.thisServer}
+                    </th>
+                    <td>{SERVERS_TEXTS.roles[server.role]}</td>
+                    <td>{server.version}</td>
+                    <td>
+                      {SERVERS_TEXTS.storage[server.storage_kind]} <code>{server.storage_location}</code>
+                    </td>
+                    <td>
+                      {formatDateTime(server.last_seen)} · {server.live ? SERVERS_TEXTS.live : SERVERS_TEXTS.gone}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {list.map((server) => (
-                    <tr key={server.id}>
-                      <th scope="row">
-                        {server.host} · {server.pid} {server.this_server && SERVERS_TEXTS.thisServer}
-                      </th>
-                      <td>{SERVERS_TEXTS.roles[server.role]}</td>
-                      <td>{server.version}</td>
-                      <td>
-                        {SERVERS_TEXTS.storage[server.storage_kind]} <code>{server.storage_location}</code>
-                      </td>
-                      <td>
-                        {formatDateTime(server.last_seen)} · {server.live ? SERVERS_TEXTS.live : SERVERS_TEXTS.gone}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </DataTable>
             <Button variant="secondary" size="sm" onClick={loaded.reload}>
               {SERVERS_TEXTS.refresh}
             </Button>

@@ -15,7 +15,7 @@ import {
   type AnalyticsResponse,
   type AnalyticsSource,
 } from '@accent/shell-common';
-import { Button, ErrorState, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
+import { Button, DataTable, ErrorState, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
 import { ApiError } from '@accent/shared/client';
 import { useAgentList } from '../app/useAgentList.js';
 import { ADMIN_ANALYTICS_PATH } from './AnalyticsRedirect.js';
@@ -257,11 +257,10 @@ interface TableProps {
   display: ReactNode[][];
 }
 
-function DataTable({ caption, header, display, hidden }: { caption: string; header: string[]; display: ReactNode[][]; hidden: boolean }) {
+function FiguresTable({ caption, header, display, hidden }: { caption: string; header: string[]; display: ReactNode[][]; hidden: boolean }) {
   return (
-    <div className={hidden ? styles.visuallyHidden : styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className={styles.visuallyHidden}>{caption}</caption>
+    <div className={hidden ? styles.visuallyHidden : undefined}>
+      <DataTable caption={caption} hiddenCaption variant="plain">
         <thead>
           <tr>
             {header.map((h, i) => (
@@ -291,7 +290,7 @@ function DataTable({ caption, header, display, hidden }: { caption: string; head
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }
@@ -319,7 +318,7 @@ function ChartCard({ title, kind, data, file, header, rows, display }: TableProp
           <AnalyticsChart kind={kind} data={data} />
         </Suspense>
       )}
-      <DataTable caption={title} header={header} display={display} hidden={!asTable} />
+      <FiguresTable caption={title} header={header} display={display} hidden={!asTable} />
     </section>
   );
 }
@@ -355,7 +354,7 @@ function Failures({ data, admin, file }: { data: AnalyticsResponse; admin: boole
       {failures.length === 0 ? (
         <p className={styles.note}>{ANALYTICS_TEXTS.noFailures}</p>
       ) : (
-        <DataTable
+        <FiguresTable
           caption={ANALYTICS_TEXTS.failuresTitle}
           hidden={false}
           header={header}

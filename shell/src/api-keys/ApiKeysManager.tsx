@@ -4,7 +4,7 @@
 // of the library to revoke).
 import { useState, type FormEvent } from 'react';
 import { ApiError, toast } from '@accent/shared/client';
-import { Button, Checkbox, ConfirmDialog, Modal, TextField, useQuery } from '@accent/shared/ui';
+import { Button, Checkbox, ConfirmDialog, DataTable, Modal, useQuery, TextField } from '@accent/shared/ui';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, API_KEY_TEXTS, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@accent/shell-common';
 import { errorMessage, formatDateTime } from '../admin/format.js';
 import type { ApiKeysApi } from './api-keys-api.js';
@@ -89,7 +89,7 @@ export function ApiKeysManager({ api, scopes = API_KEY_SCOPES, showOwner = false
       ) : keys.length === 0 ? (
         <p className={styles.muted}>{API_KEYS_TEXTS.none}</p>
       ) : (
-        <table className={styles.table} aria-label="API keys">
+        <DataTable label="API keys">
           <thead>
             <tr>
               <th scope="col">{API_KEYS_TEXTS.name}</th>
@@ -127,7 +127,7 @@ export function ApiKeysManager({ api, scopes = API_KEY_SCOPES, showOwner = false
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <div className={styles.actions}>
         <Button onClick={() => setCreating(true)}>{API_KEYS_TEXTS.newKey}</Button>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
-import { EmptyState, ErrorState, LoadingState, SearchField, useQuery } from '@accent/shared/ui';
+import { DataTable, LoadingState, EmptyState, ErrorState, SearchField, useQuery } from '@accent/shared/ui';
 import { TEAM_LABELS, type TeamMember } from '@accent/shell-common';
 import { Page } from '../app/Page.js';
 import { initialsOf } from '../layout/initials.js';
@@ -25,7 +25,8 @@ export const MY_TEAM_TEXTS = {
 } as const;
 
 /** `2026-11-23T10:00:00Z` → `Nov 23, 2026, 10:00 AM`. */
-const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 const searchableText = (m: TeamMember) => [m.name, m.title, ROLE_LABELS[m.role], m.team ? TEAM_LABELS[m.team] : ''].join(' ').toLowerCase();
 
@@ -45,7 +46,9 @@ export default function MyTeamPage() {
   return (
     <Page title={MY_TEAM_TEXTS.title} description={MY_TEAM_TEXTS.description}>
       {team.status === 'loading' && <LoadingState text={MY_TEAM_TEXTS.loading} />}
-      {team.status === 'error' && <ErrorState message={MY_TEAM_TEXTS.loadFailed(team.error instanceof Error ? team.error.message : String(team.error))} onRetry={team.reload} />}
+      {team.status === 'error' && (
+        <ErrorState message={MY_TEAM_TEXTS.loadFailed(team.error instanceof Error ? team.error.message : String(team.error))} onRetry={team.reload} />
+      )}
       {members && (
         <>
           <div className={styles.toolbar}>
@@ -54,51 +57,54 @@ export default function MyTeamPage() {
           {shown.length === 0 ? (
             <EmptyState title={MY_TEAM_TEXTS.noMatch} text={MY_TEAM_TEXTS.noMatchText} />
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className={styles.visuallyHidden}>Members</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Team</th>
-                    <th scope="col">Last active</th>
+            <DataTable caption="Members" hiddenCaption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Team</th>
+                  <th scope="col">Last active</th>
+                  {isAdmin && (
+                    <th scope="col">
+                      <span className={styles.visuallyHidden}>Manage</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">
+                      <span className={styles.person}>
+                        <span className={styles.avatar} aria-hidden="true">
+                          {initialsOf(m.name)}
+                        </span>
+                        <span>
+                          {m.name}
+                          {m.id === user?.user_id && <span className={styles.you}> (you)</span>}
+                        </span>
+                      </span>
+                    </th>
+                    <td>{m.title || <span className={styles.muted}>—</span>}</td>
+                    <td>{ROLE_LABELS[m.role]}</td>
+                    <td>{m.team ? TEAM_LABELS[m.team] : <span className={styles.muted}>—</span>}</td>
+                    <td>
+                      {m.last_active ? (
+                        <time dateTime={m.last_active}>{formatWhen(m.last_active)}</time>
+                      ) : (
+                        <span className={styles.muted}>{MY_TEAM_TEXTS.never}</span>
+                      )}
+                    </td>
                     {isAdmin && (
-                      <th scope="col">
-                        <span className={styles.visuallyHidden}>Manage</span>
-                      </th>
+                      <td>
+                        <Link to={`/admin?tab=users&user=${encodeURIComponent(m.id)}`}>{MY_TEAM_TEXTS.manage(m.name)}</Link>
+                      </td>
                     )}
                   </tr>
-                </thead>
-                <tbody>
-                  {shown.map((m) => (
-                    <tr key={m.id}>
-                      <th scope="row">
-                        <span className={styles.person}>
-                          <span className={styles.avatar} aria-hidden="true">
-                            {initialsOf(m.name)}
-                          </span>
-                          <span>
-                            {m.name}
-                            {m.id === user?.user_id && <span className={styles.you}> (you)</span>}
-                          </span>
-                        </span>
-                      </th>
-                      <td>{m.title || <span className={styles.muted}>—</span>}</td>
-                      <td>{ROLE_LABELS[m.role]}</td>
-                      <td>{m.team ? TEAM_LABELS[m.team] : <span className={styles.muted}>—</span>}</td>
-                      <td>{m.last_active ? <time dateTime={m.last_active}>{formatWhen(m.last_active)}</time> : <span className={styles.muted}>{MY_TEAM_TEXTS.never}</span>}</td>
-                      {isAdmin && (
-                        <td>
-                          <Link to={`/admin?tab=users&user=${encodeURIComponent(m.id)}`}>{MY_TEAM_TEXTS.manage(m.name)}</Link>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </DataTable>
           )}
         </>
       )}

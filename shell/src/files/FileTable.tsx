@@ -2,7 +2,7 @@
 // between rows, Enter opens (a folder, or the preview of a file), F2 renames, Delete asks to delete, Space on a
 // row's checkbox selects it, and each row's ⋯ menu holds every action.
 import type { KeyboardEvent } from 'react';
-import { Menu, type MenuItem } from '@accent/shared/ui';
+import { DataTable, Menu, type MenuItem } from '@accent/shared/ui';
 import { formatModified, formatSize, typeLabel, type FileEntry, type Sort, type SortKey } from './paths.js';
 import styles from './Files.module.css';
 
@@ -50,7 +50,7 @@ export function FileTable({ entries, sort, onSort, selected, onToggle, onToggleA
   const allSelected = selected !== null && entries.length > 0 && entries.every((e) => selected.has(e.path));
 
   return (
-    <table className={styles.table} aria-label="Files">
+    <DataTable label="Files">
       <thead>
         <tr>
           <th scope="col" className={styles.checkCell}>
@@ -105,6 +105,6 @@ export function FileTable({ entries, sort, onSort, selected, onToggle, onToggleA
           );
         })}
       </tbody>
-    </table>
+    </DataTable>
   );
 }

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, getStore, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog } from '@accent/shared/ui';
+import { Button, ConfirmDialog, DataTable } from '@accent/shared/ui';
 import type { AuthSession } from '@accent/shell-common';
 import { Section } from '../app/Page.js';
 import { useServices } from '../app/services.js';
@@ -38,8 +38,10 @@ export const SESSIONS_TEXTS = {
   noOthers: 'You are signed in only here.',
 } as const;
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-const detailOf = (error: unknown) => (error instanceof ApiError && error.status > 0 && error.detail ? error.detail : error instanceof Error ? error.message : String(error));
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const detailOf = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 && error.detail ? error.detail : error instanceof Error ? error.message : String(error);
 
 type Pending = { kind: 'one'; session: AuthSession } | { kind: 'others' } | { kind: 'everywhere' } | null;
 
@@ -109,7 +111,7 @@ export function SessionsSection() {
         <p role="status">{SESSIONS_TEXTS.loading}</p>
       ) : (
         <>
-          <table className={styles.table} aria-label={SESSIONS_TEXTS.title}>
+          <DataTable label={SESSIONS_TEXTS.title}>
             <thead>
               <tr>
                 <th scope="col">{SESSIONS_TEXTS.device}</th>
@@ -133,14 +135,19 @@ export function SessionsSection() {
                   <td>{formatTime(s.created_at)}</td>
                   <td>{formatTime(s.last_used_at)}</td>
                   <td>
-                    <Button size="sm" variant="ghost" aria-label={`${SESSIONS_TEXTS.signOut}: ${s.device}${s.current ? ` (${SESSIONS_TEXTS.thisSession})` : ''}`} onClick={() => setPending({ kind: 'one', session: s })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${SESSIONS_TEXTS.signOut}: ${s.device}${s.current ? ` (${SESSIONS_TEXTS.thisSession})` : ''}`}
+                      onClick={() => setPending({ kind: 'one', session: s })}
+                    >
                       {SESSIONS_TEXTS.signOut}
                     </Button>
                   </td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
           {others === 0 && <p className={styles.muted}>{SESSIONS_TEXTS.noOthers}</p>}
           <div className={styles.actions}>
             <Button variant="secondary" disabled={others === 0} onClick={() => setPending({ kind: 'others' })}>
@@ -152,7 +159,16 @@ export function SessionsSection() {
           </div>
         </>
       )}
-      <ConfirmDialog open={pending !== null} title={dialog.title} message={dialog.message} confirmLabel={dialog.label} danger busy={busy} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        title={dialog.title}
+        message={dialog.message}
+        confirmLabel={dialog.label}
+        danger
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
     </Section>
   );
 }
