@@ -44,6 +44,18 @@ describe('the sign-in line', () => {
     await Promise.all(slow);
   });
 
+  it('refuses a sign-in whose turn came after its wait (sign-ins slowed down after it was admitted), and the line moves on', async () => {
+    const queue = createSignInQueue(1);
+    // measured fast, then one takes long: the two admitted behind it wait past their 300 ms
+    await queue.run(() => sleep(10));
+    const slow = queue.run(() => sleep(500), { maxWaitMs: 300 });
+    const late = [queue.run(async () => 'late', { maxWaitMs: 300 }), queue.run(async () => 'late', { maxWaitMs: 300 })];
+    await slow;
+    for (const answer of await Promise.allSettled(late)) expect(answer).toMatchObject({ status: 'rejected', reason: expect.any(SignInBusyError) });
+    expect([queue.active, queue.waiting]).toEqual([0, 0]);
+    expect(await queue.run(async () => 'next', { maxWaitMs: 300 })).toBe('next');
+  });
+
   it('drops a waiting sign-in whose caller left, and the line moves on', async () => {
     const queue = createSignInQueue(1);
     let release = () => {};

@@ -43,6 +43,14 @@ export function createSignInQueue(concurrency: number): SignInQueue {
     return (ahead > 0 ? Math.ceil(ahead / concurrency) * serviceMs() : 0) + serviceMs();
   }
 
+  /** Gives this sign-in's place to the first in line (or frees it). */
+  function handOver() {
+    const next = line.shift();
+    if (next) next();
+    else active--;
+    show();
+  }
+
   /** Resolves when a working sign-in hands over its place; rejects (and leaves the line) when the caller left. */
   function turn(signal: AbortSignal | undefined): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -71,19 +79,23 @@ export function createSignInQueue(concurrency: number): SignInQueue {
         if (finishMs > maxWaitMs) throw new SignInBusyError(Math.max(1, Math.ceil(finishMs / 1000)));
       }
       // a place is handed from the sign-in that ends to the first in line, so `active` counts it throughout
+      const queued = performance.now();
       if (active < concurrency) active++;
       else await turn(signal);
       show();
+      // its turn came later than promised (sign-ins slowed down after it was admitted, a loaded machine):
+      // refused now rather than answered later still, so the line never holds more than its wait
+      if (maxWaitMs !== undefined && performance.now() - queued > maxWaitMs) {
+        handOver();
+        throw new SignInBusyError(Math.max(1, Math.ceil(estimatedFinishMs() / 1000)));
+      }
       const started = performance.now();
       try {
         return await work();
       } finally {
         const ms = performance.now() - started;
         measuredMs = measuredMs === undefined ? ms : measuredMs * 0.8 + ms * 0.2;
-        const next = line.shift();
-        if (next) next();
-        else active--;
-        show();
+        handOver();
       }
     },
     estimatedFinishMs,
