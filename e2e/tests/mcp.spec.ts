@@ -4,73 +4,23 @@
 // agent's step in the editor, and Test Agent shows the tool's answer; the run's trace shows the call.
 // The agent's step uses the model server's tool-caller model, which calls the tool it is offered.
 import { expect, test } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { z } from 'zod';
 import { login, toast, uniqueName } from './support/app.js';
+import { allowLoopback, CRM_TOKEN, startCrm, type Crm } from './support/mcp-crm.js';
 import { authHeaders, editorPath, saveAgent, setOpenAiKey } from './support/runtime.js';
 
 const PORT = Number(process.env.ACCENT_E2E_PORT ?? 3199);
 // one of this spec's own ports, clear of the suite's servers (PORT .. PORT + 7)
 const MCP_PORT = Number(process.env.ACCENT_E2E_MCP_PORT ?? PORT + 10);
-const TOKEN = 'e2e-crm-token-0001';
+const TOKEN = CRM_TOKEN;
 
-/** A CRM as an MCP server (Streamable HTTP, stateless, behind a bearer token) with one tool. */
-function startCrm(): Promise<{ url: string; calls: { tool: string; args: unknown }[]; close(): Promise<void> }> {
-  const calls: { tool: string; args: unknown }[] = [];
-  const http: Server = createServer(async (req, res) => {
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) return void res.writeHead(401).end();
-    if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const mcp = new McpServer({ name: 'e2e-crm', version: '1.0.0' });
-    mcp.registerTool(
-      'find_contact',
-      { title: 'Find contact', description: 'Finds a contact in the CRM by name', inputSchema: { name: z.string() } },
-      async ({ name }) => {
-        calls.push({ tool: 'find_contact', args: { name } });
-        return {
-          content: [
-            { type: 'text', text: /ada/i.test(name) ? 'Ada Lovelace <ada@example.com>, Analytical Engines Ltd' : `No contact matches "${name}".` },
-          ],
-        };
-      },
-    );
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void mcp.close());
-    await mcp.connect(transport);
-    await transport.handleRequest(req, res, JSON.parse(Buffer.concat(chunks).toString('utf8')));
-  });
-  return new Promise((resolve) =>
-    http.listen(MCP_PORT, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${MCP_PORT}`,
-        calls,
-        close: () =>
-          new Promise<void>((done) => {
-            http.closeAllConnections();
-            http.close(() => done());
-          }),
-      }),
-    ),
-  );
-}
-
-let crm: Awaited<ReturnType<typeof startCrm>>;
-let hostsBefore: string[] = [];
-
+let crm: Crm;
 test.beforeAll(async ({ request }) => {
-  crm = await startCrm();
-  const headers = await authHeaders(request, 'admin');
-  const current = await request.get('/api/v1/admin/flow-hosts', { headers });
-  hostsBefore = ((await current.json()) as { hosts: string[] }).hosts;
-  const allowed = await request.put('/api/v1/admin/flow-hosts', { headers, data: { hosts: [...hostsBefore, '127.0.0.1'] } });
-  expect(allowed.status(), await allowed.text()).toBe(200);
+  crm = await startCrm(MCP_PORT);
+  await allowLoopback(request);
 });
-test.afterAll(async ({ request }) => {
+// loopback stays allowed: mcp-flow.spec may be using it at the same time (the database is the run's own)
+test.afterAll(async () => {
   await crm?.close();
-  await request.put('/api/v1/admin/flow-hosts', { headers: await authHeaders(request, 'admin'), data: { hosts: hostsBefore } });
 });
 
 test('an admin adds an MCP server, attaches its tool to a step, and Test Agent shows the answer and the call', async ({ page, request }) => {
