@@ -28,6 +28,8 @@ export interface StepInput {
   query?: string;
   provider?: string;
   model?: string;
+  /** catalogue names of the step's tools */
+  tools?: string[];
 }
 
 export interface AgentInput {
@@ -54,7 +56,7 @@ export async function saveAgent(request: APIRequestContext, headers: Headers, ag
         query: s.query ?? '',
         system: [],
         model: { provider: s.provider ?? 'openai', model: s.model ?? 'gpt-4o-mini', temperature: 0.2, max_retries: 0, timeout: 30, max_tokens: 0 },
-        tools: [],
+        tools: s.tools ?? [],
         include_in_output: true,
       })),
       file_name: agent.name,

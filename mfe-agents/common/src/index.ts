@@ -8,3 +8,4 @@ export * from './runtime.js';
 export * from './demo.js';
 export * from './generate.js';
 export * from './test-sets.js';
+export * from './tool-summary.js';

@@ -171,6 +171,29 @@ export const runsListResponseSchema = z.object({ runs: z.array(runSummarySchema)
 export type RunsListResponse = z.infer<typeof runsListResponseSchema>;
 export const runIdParamsSchema = z.object({ id: z.uuid({ error: 'Run id must be a UUID' }) });
 
+/** GET /api/v1/agent/thread?name=&thread_id= : the caller's own runs of one conversation, oldest first. */
+export const THREAD_TURNS_MAX = 100;
+export const threadQuerySchema = z.object({
+  name: z.string().trim().min(1, 'Agent name is required').max(200),
+  thread_id: z.string().trim().min(1, 'thread_id is required').max(200),
+});
+export const threadToolSchema = z.object({ tool: z.string(), failed: z.boolean(), summary: z.string() });
+export type ThreadTool = z.infer<typeof threadToolSchema>;
+export const threadTurnSchema = z.object({
+  run_id: z.string(),
+  query: z.string(),
+  status: z.enum(RUN_STATUSES),
+  /** the answer (null while running, or when the run failed) */
+  output: z.string().nullable(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  /** each tool call of the run, in order, with its one-line summary */
+  tools: z.array(threadToolSchema),
+});
+export type ThreadTurn = z.infer<typeof threadTurnSchema>;
+export const threadResponseSchema = z.object({ turns: z.array(threadTurnSchema) });
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+
 /**
  * Events of a streamed run (`Accept: text/event-stream`), each sent as `data: <json>\n\n`, in this
  * order: run, then per step: step, delta…, tool…; finally done or error.
@@ -179,7 +202,8 @@ export const runEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run'), run_id: z.string() }),
   z.object({ type: z.literal('step'), index: z.number().int(), name: z.string() }),
   z.object({ type: z.literal('delta'), text: z.string() }),
-  z.object({ type: z.literal('tool'), name: z.string(), status: z.enum(['started', 'succeeded', 'failed']) }),
+  /** summary: when the call has finished, what it did in a few words ("Searched knowledge base · 3 results") */
+  z.object({ type: z.literal('tool'), name: z.string(), status: z.enum(['started', 'succeeded', 'failed']), summary: z.string().optional() }),
   z.object({ type: z.literal('done'), output: z.string(), run_id: z.string(), elapsed_ms: z.number() }),
   /** status: the HTTP status the plain-text call would have answered */
   z.object({ type: z.literal('error'), message: z.string(), status: z.number().int().optional() }),

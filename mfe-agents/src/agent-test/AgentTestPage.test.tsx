@@ -1,20 +1,35 @@
 import { describe, expect, it } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { createStore } from 'jotai';
 import { newStep } from '@accent/agents-common';
 import { runHttpError } from '@accent/agents-common/client';
-import { fakeApi, listItem, renderAgents, runDetail, scriptedRun } from '../testing/renderAgents.js';
+import { fakeApi, listItem, memoryStorage, renderAgents, runDetail, scriptedRun } from '../testing/renderAgents.js';
 
-function setup(route = '/agent-test') {
-  const api = fakeApi([listItem('Lead Qualifier', 'Scores leads'), listItem('Campaign Planner', 'Plans campaigns'), listItem('Helpdesk Bot', 'Answers tickets')], {
-    'Lead Qualifier': { query: 'Qualify {company}', params: { company: 'Acme', region: 'EMEA' }, steps: [{ ...newStep(0), name: 'Qualify lead' }, { ...newStep(1), name: 'Summarise' }], max_history_items: 4 },
-    'Campaign Planner': { query: 'Plan a campaign', params: {}, steps: [], flow_type: 'supervisor' },
-  });
+function setup(route = '/agent-test', threadStorage = memoryStorage()) {
+  const api = fakeApi(
+    [listItem('Lead Qualifier', 'Scores leads'), listItem('Campaign Planner', 'Plans campaigns'), listItem('Helpdesk Bot', 'Answers tickets')],
+    {
+      'Lead Qualifier': {
+        query: 'Qualify {company}',
+        params: { company: 'Acme', region: 'EMEA' },
+        steps: [
+          { ...newStep(0), name: 'Qualify lead' },
+          { ...newStep(1), name: 'Summarise' },
+        ],
+        max_history_items: 4,
+      },
+      'Campaign Planner': { query: 'Plan a campaign', params: {}, steps: [], flow_type: 'supervisor' },
+    },
+  );
   const script = scriptedRun();
   api.invoke = script.invoke;
-  return { ...renderAgents({ route, api }), script };
+  return { ...renderAgents({ route, api, threadStorage, store: createStore() }), script };
 }
 
-const agentOptions = () => within(screen.getByLabelText('Agent')).getAllByRole('option').map((o) => o.textContent);
+const agentOptions = () =>
+  within(screen.getByLabelText('Agent'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('/agent-test', () => {
   it('picks any agent of the library with a search, and prefills its query and params', async () => {
@@ -101,6 +116,33 @@ describe('/agent-test', () => {
     await r.user.click(within(items[2]!).getByRole('button', { name: /^View trace of the Lead Qualifier run/ }));
     expect(await screen.findByRole('dialog', { name: 'Run trace' })).toBeInTheDocument();
     expect(r.api.getRun).toHaveBeenCalledWith('run-1');
+  });
+
+  it('shows each tool call of a run inline, and still shows the runs made here after a reload of the tab', async () => {
+    const storage = memoryStorage();
+    const r = setup('/agent-test?agent=Lead%20Qualifier', storage);
+    await screen.findByLabelText('Query');
+    await r.user.click(screen.getByRole('button', { name: 'Run' }));
+    act(() => {
+      r.script.last().emit({ type: 'tool', name: 'internal knowledge base search', status: 'started' });
+      r.script
+        .last()
+        .emit({ type: 'tool', name: 'internal knowledge base search', status: 'succeeded', summary: 'Searched knowledge base · 3 results' });
+    });
+    await act(async () => r.script.last().finish('Acme is a fit.', { runId: 'run-1', elapsedMs: 100 }));
+    expect(within(screen.getByRole('region', { name: 'Run' })).getByRole('list', { name: 'Tool use' })).toHaveTextContent(
+      'Searched knowledge base · 3 results',
+    );
+    cleanup();
+
+    // a reload: a new page (fresh store), the same tab storage
+    setup('/agent-test?agent=Lead%20Qualifier', storage);
+    const recent = await screen.findByRole('region', { name: 'Recent runs from this page' });
+    const [item] = within(recent)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.parentElement === recent);
+    expect(within(item!).getByText('Acme is a fit.')).toBeInTheDocument();
+    expect(within(item!).getByRole('list', { name: 'Tool use' })).toHaveTextContent('Searched knowledge base · 3 results');
   });
 
   it('can still run an agent whose configuration did not load, and says why the inputs are empty', async () => {

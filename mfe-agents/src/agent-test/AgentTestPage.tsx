@@ -12,7 +12,9 @@ import { ParamRows, paramsFromRows, rowsFromParams, type ParamRow } from '../run
 import { RunOutcome, cancelledText, completedIn } from '../runs/RunOutcome.js';
 import { RunProgress } from '../runs/RunProgress.js';
 import { TraceModal } from '../runs/TraceModal.js';
+import { ToolChips } from '../runs/RunProgress.js';
 import { useAgentRun } from '../runs/useAgentRun.js';
+import { loadRecent, saveRecent, type AgentTestEntry } from './recent.js';
 import formStyles from '../runs/RunForm.module.css';
 import styles from './AgentTestPage.module.css';
 
@@ -21,27 +23,17 @@ export const RESULT_TITLE = 'Result';
 export const RECENT_TITLE = 'Recent runs from this page';
 export const RECENT_LIMIT = 5;
 
-export interface AgentTestEntry {
-  key: number;
-  runId: string | null;
-  agentName: string;
-  query: string;
-  outcome: 'done' | 'failed' | 'cancelled';
-  /** the answer's first line, or the error */
-  summary: string;
-  elapsedMs: number | null;
-  at: string;
-}
+export type { AgentTestEntry };
 
-/** Runs made from this page during the browser session (newest first). */
-export const agentTestHistoryAtom = atom<AgentTestEntry[]>([]);
+/** Runs made from this page (newest first); null until read from the tab's storage. */
+export const agentTestHistoryAtom = atom<AgentTestEntry[] | null>(null);
 let entryKey = 0;
 
 type ListState = { status: 'loading' } | { status: 'ready'; agents: AgentListItem[] } | { status: 'error'; message: string };
 type ConfigState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; config: Partial<AgentConfig>; notice: string | null };
 
 export function AgentTestPage() {
-  const { api, newThreadId } = useAgentsEnv();
+  const { api, newThreadId, threadStorage } = useAgentsEnv();
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get('agent') ?? '';
   const [list, setList] = useState<ListState>({ status: 'loading' });
@@ -50,7 +42,19 @@ export function AgentTestPage() {
   const [config, setConfig] = useState<ConfigState>({ status: 'idle' });
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<ParamRow[]>([]);
-  const [history, setHistory] = useAtom(agentTestHistoryAtom);
+  const [kept, setKept] = useAtom(agentTestHistoryAtom);
+  // a reload shows the runs made before it, from the tab's storage
+  const history = useMemo(() => {
+    if (kept) return kept;
+    const loaded = loadRecent(threadStorage);
+    entryKey = Math.max(entryKey, ...loaded.map((e) => e.key));
+    return loaded;
+  }, [kept, threadStorage]);
+  const setHistory = (update: (h: AgentTestEntry[]) => AgentTestEntry[]) => {
+    const next = update(history);
+    saveRecent(threadStorage, next);
+    setKept(next);
+  };
   const [traceId, setTraceId] = useState<string | null>(null);
   const { state, start, cancel, reset } = useAgentRun();
   const running = state.phase === 'running';
@@ -135,6 +139,7 @@ export function AgentTestPage() {
       file_name: cfg.file_name || agentName,
       source: 'agent-test',
     });
+    const tools = outcome.tools;
     const entry: AgentTestEntry = outcome.ok
       ? {
           key: ++entryKey,
@@ -145,8 +150,10 @@ export function AgentTestPage() {
           summary: firstLine(outcome.result.output),
           elapsedMs: outcome.result.elapsedMs,
           at: new Date().toISOString(),
+          tools,
         }
       : {
+          tools,
           key: ++entryKey,
           runId: outcome.runId,
           agentName,
@@ -247,6 +254,7 @@ export function AgentTestPage() {
       {state.phase !== 'idle' && (
         <section className={styles.card} aria-label="Run">
           <RunProgress state={state} totalSteps={totalSteps} />
+          {state.phase !== 'running' && <ToolChips tools={state.tools} label="Tool use" />}
           <RunOutcome state={state} title={RESULT_TITLE} onViewTrace={setTraceId} headingRef={resultRef} />
         </section>
       )}
@@ -278,6 +286,7 @@ export function AgentTestPage() {
                   )}
                 </div>
                 {h.query && <p className={styles.recentQuery}>{firstLine(h.query)}</p>}
+                {h.tools && h.tools.length > 0 && <ToolChips tools={h.tools} label="Tool use" />}
                 <p className={h.outcome === 'failed' ? styles.recentError : styles.recentSummary}>{h.summary || '(empty answer)'}</p>
               </li>
             ))}

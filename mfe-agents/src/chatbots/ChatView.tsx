@@ -1,22 +1,25 @@
-// A chat with one chatbot: user and assistant bubbles, the answer streaming in, one conversation thread
-// (use_history and save_history on, max_history_items from the agent) whose id survives a reload of the
-// tab; "New conversation" starts a new thread.
+// A chat with one chatbot: user and assistant bubbles, the answer streaming in, each tool call inline
+// ("Searched knowledge base · 3 results"), one conversation thread (use_history and save_history on,
+// max_history_items from the agent) that survives a reload of the tab: shown again from the server's
+// record of the thread when the agent keeps history, else from the tab's storage; "New conversation"
+// starts a new thread.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
-import { DEFAULT_MAX_HISTORY_ITEMS, avatarFor, type AgentConfig, type AgentListItem } from '@accent/agents-common';
+import { DEFAULT_MAX_HISTORY_ITEMS, DEFAULT_MEMORY, avatarFor, type AgentConfig, type AgentListItem } from '@accent/agents-common';
 import { Button, LoadingState, Page, PageHeader, Spinner, TextArea, TextLink } from '@accent/shared/ui';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { RunOutcome } from '../runs/RunOutcome.js';
 import { ToolChips } from '../runs/RunProgress.js';
 import { useAgentRun } from '../runs/useAgentRun.js';
 import { chatMessagesAtom, type ChatMessage } from './atoms.js';
-import { loadThread, saveThread, type StoredThread } from './threads.js';
+import { loadThread, messagesFromTurns, saveThread, type StoredThread } from './threads.js';
 import styles from './Chatbots.module.css';
 
 export const AI_NOTE = 'This is AI generated. Always verify the content.';
 export const NEW_CONVERSATION = 'New conversation';
 export const CONTINUED_NOTE =
-  'You are continuing your earlier conversation. Its messages are not shown again after a reload, but the assistant still has them as context. Start a new conversation to begin afresh.';
+  'You are continuing your earlier conversation. Its messages could not be shown again, but the assistant still has them as context. Start a new conversation to begin afresh.';
+export const LOADING_CONVERSATION = 'Loading the conversation...';
 export const STOPPED = 'Stopped.';
 
 let messageId = 0;
@@ -27,16 +30,20 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
   const [config, setConfig] = useState<{ status: 'loading' } | { status: 'ready'; config: Partial<AgentConfig> }>({ status: 'loading' });
   const [thread, setThread] = useState<StoredThread>(() => {
     const stored = loadThread(threadStorage, name);
-    if (stored) return stored;
+    // the messages stay in storage (and the page's atom), not in this state
+    if (stored) return { threadId: stored.threadId, turns: stored.turns };
     const fresh = { threadId: newThreadId(), turns: 0 };
     saveThread(threadStorage, name, fresh);
     return fresh;
   });
   const [allMessages, setAllMessages] = useAtom(chatMessagesAtom);
-  const messages = allMessages[thread.threadId] ?? [];
-  // After a reload the thread goes on, but its earlier messages are not in this page any more.
-  const [continuedThread] = useState(() => (thread.turns > 0 && messages.length === 0 ? thread.threadId : null));
-  const continued = continuedThread === thread.threadId;
+  const shown = allMessages[thread.threadId];
+  const messages = shown ?? [];
+  // After a reload (nothing of this thread in the page yet) its messages are fetched once the agent's
+  // memory setting is known; until then nothing is written back to the tab's storage.
+  const restoring = shown === undefined && thread.turns > 0;
+  // the thread went on, but its earlier messages could be shown from nowhere
+  const continued = !restoring && thread.turns > 0 && messages.length === 0;
   const [draft, setDraft] = useState('');
   const { state, start, cancel, reset } = useAgentRun();
   const running = state.phase === 'running';
@@ -57,6 +64,38 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
     };
   }, [api, name]);
 
+  // A reload: the server's record of the thread is the truth when the agent keeps history; with memory
+  // off (or the server unreachable) the tab's own copy of what was shown.
+  const threadId = thread.threadId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again only when the configuration, the thread or what is shown changes
+  useEffect(() => {
+    if (config.status !== 'ready' || shown !== undefined) return;
+    let cancelled = false;
+    const show = (list: ChatMessage[]) => {
+      if (cancelled) return;
+      messageId = Math.max(messageId, ...list.map((m) => m.id));
+      setAllMessages((all) => (all[threadId] ? all : { ...all, [threadId]: list }));
+    };
+    const kept = loadThread(threadStorage, name)?.messages ?? [];
+    const historyOn = (config.config.settings?.memory ?? DEFAULT_MEMORY) !== 'none';
+    if (historyOn && api.thread && thread.turns > 0) {
+      api.thread(name, threadId).then(
+        (turns) => show(turns.length > 0 ? messagesFromTurns(turns) : kept),
+        () => show(kept),
+      );
+    } else show(kept);
+    return () => {
+      cancelled = true;
+    };
+  }, [config, shown, threadId]);
+
+  // What is shown is kept in the tab, for a reload.
+  useEffect(() => {
+    if (shown === undefined) return;
+    const stored = loadThread(threadStorage, name);
+    if (stored?.threadId === threadId) saveThread(threadStorage, name, { ...stored, messages: shown });
+  }, [shown, threadId, threadStorage, name]);
+
   // Keep the newest message in view as messages arrive and the answer streams in.
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -68,7 +107,7 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
 
   const send = async () => {
     const text = draft.trim();
-    if (!text || running || config.status !== 'ready') return;
+    if (!text || running || config.status !== 'ready' || restoring) return;
     const threadId = thread.threadId;
     setDraft('');
     append(threadId, { role: 'user', text });
@@ -85,18 +124,19 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
       file_name: config.config.file_name || name,
       source: 'chatbot',
     });
+    const tools = outcome.tools;
     if (outcome.ok) {
-      append(threadId, { role: 'assistant', text: outcome.result.output, status: 'done', runId: outcome.result.runId });
+      append(threadId, { role: 'assistant', text: outcome.result.output, status: 'done', runId: outcome.result.runId, tools });
       setThread((t) => {
         if (t.threadId !== threadId) return t;
         const next = { ...t, turns: t.turns + 1 };
-        saveThread(threadStorage, name, next);
+        saveThread(threadStorage, name, { ...(loadThread(threadStorage, name) ?? {}), ...next });
         return next;
       });
     } else if (outcome.cancelled) {
-      append(threadId, { role: 'assistant', text: streamedText.current, status: 'cancelled', runId: outcome.runId });
+      append(threadId, { role: 'assistant', text: streamedText.current, status: 'cancelled', runId: outcome.runId, tools });
     } else {
-      append(threadId, { role: 'assistant', text: '', status: 'failed', error: outcome.failure, runId: outcome.runId });
+      append(threadId, { role: 'assistant', text: '', status: 'failed', error: outcome.failure, runId: outcome.runId, tools });
     }
     reset();
   };
@@ -147,12 +187,18 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
           </p>
         )}
         <ol ref={logRef} className={styles.messages} role="log" aria-label="Conversation" aria-live="polite">
-          {messages.length === 0 && !running && !continued && (
+          {restoring && (
+            <li className={styles.emptyChat}>
+              <Spinner /> {LOADING_CONVERSATION}
+            </li>
+          )}
+          {messages.length === 0 && !running && !continued && !restoring && (
             <li className={styles.emptyChat}>{`Ask ${name} anything to start the conversation.`}</li>
           )}
           {messages.map((m) => (
             <li key={m.id} className={`${styles.message} ${m.role === 'user' ? styles.user : styles.assistant}`}>
               <span className={styles.visuallyHidden}>{m.role === 'user' ? 'You said:' : `${name} said:`}</span>
+              {m.tools && m.tools.length > 0 && <ToolChips tools={m.tools} label="Tool use" />}
               {m.status === 'failed' ? (
                 <div className={`${styles.bubble} ${styles.bubbleError}`}>
                   <RunOutcome

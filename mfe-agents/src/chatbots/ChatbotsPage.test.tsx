@@ -1,18 +1,26 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
-import type { AgentListItem } from '@accent/agents-common';
+import type { AgentConfig, AgentListItem, ThreadTurn } from '@accent/agents-common';
 import { runHttpError } from '@accent/agents-common/client';
 import { fakeApi, listItem, memoryStorage, renderAgents, scriptedRun, signInAs } from '../testing/renderAgents.js';
+import type { AgentsData } from '../state/AgentsDataContext.js';
 import { threadKey } from './threads.js';
 
 const chatbot = (name: string, description: string): AgentListItem => ({ ...listItem(name, description), chatbot: true });
 
 function setup(route = '/chatbots', storage = memoryStorage()) {
-  const api = fakeApi([chatbot('Helpdesk Bot', 'Answers support questions'), listItem('Lead Qualifier', 'Scores leads'), chatbot('Onboarding Guide', 'Helps new customers')], {
-    'Helpdesk Bot': { max_history_items: 6 },
-    'Onboarding Guide': {},
-  });
+  const api = fakeApi(
+    [
+      chatbot('Helpdesk Bot', 'Answers support questions'),
+      listItem('Lead Qualifier', 'Scores leads'),
+      chatbot('Onboarding Guide', 'Helps new customers'),
+    ],
+    {
+      'Helpdesk Bot': { max_history_items: 6 },
+      'Onboarding Guide': {},
+    },
+  );
   const script = scriptedRun();
   api.invoke = script.invoke;
   return { ...renderAgents({ route, api, threadStorage: storage }), script, storage };
@@ -103,33 +111,100 @@ describe('a chat', () => {
     await r.user.click(screen.getByRole('button', { name: 'Send' }));
     expect(r.script.last().body).toMatchObject({ thread_id: 'thread-1', query: 'Reset my password', use_history: true, save_history: true });
     await act(async () => r.script.last().finish('Use the Forgot password link.'));
-    expect(within(log).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'You said:Hello\nthere',
       'Helpdesk Bot said:Hi! How can I help?',
       'You said:Reset my password',
       'Helpdesk Bot said:Use the Forgot password link.',
     ]);
-    expect(JSON.parse(r.storage.data.get(threadKey('Helpdesk Bot'))!)).toEqual({ threadId: 'thread-1', turns: 2 });
+    expect(JSON.parse(r.storage.data.get(threadKey('Helpdesk Bot'))!)).toMatchObject({ threadId: 'thread-1', turns: 2 });
   });
 
-  it('continues the same thread after a reload, saying earlier messages are not shown', async () => {
+  /** A conversation of two turns (the second using the knowledge base), then a reload of the tab: a new page, the same tab storage. */
+  async function chatThenReload(config: Partial<AgentConfig>, serverThread?: ThreadTurn[] | Error) {
     const storage = memoryStorage();
     const first = setup('/chatbots?agent=Helpdesk%20Bot', storage);
     await first.user.type(await screen.findByLabelText('Message'), 'Hello{Enter}');
     await act(async () => first.script.last().finish('Hi!'));
+    await first.user.type(message(), 'What is the refund policy?{Enter}');
+    act(() => first.script.last().emit({ type: 'tool', name: 'internal knowledge base search', status: 'started' }));
+    act(() =>
+      first.script
+        .last()
+        .emit({ type: 'tool', name: 'internal knowledge base search', status: 'succeeded', summary: 'Searched knowledge base · 3 results' }),
+    );
+    await act(async () => first.script.last().finish('Refunds within 30 days.'));
+    // the tool call stays in the thread, inline above its answer
+    const toolUse = within(screen.getByRole('log', { name: 'Conversation' })).getByRole('list', { name: 'Tool use' });
+    expect(toolUse).toHaveTextContent('Searched knowledge base · 3 results');
     cleanup();
 
-    // a reload: a new page (fresh store), the same tab storage
     const script = scriptedRun();
-    const api = fakeApi([chatbot('Helpdesk Bot', 'x')], { 'Helpdesk Bot': { max_history_items: 6 } });
+    const api = fakeApi([chatbot('Helpdesk Bot', 'x')], { 'Helpdesk Bot': { max_history_items: 6, ...config } });
     api.invoke = script.invoke;
+    const thread = jest.fn<NonNullable<AgentsData['thread']>>(async () => {
+      if (serverThread instanceof Error) throw serverThread;
+      return serverThread ?? [];
+    });
+    api.thread = thread;
     const r = renderAgents({ route: '/chatbots?agent=Helpdesk%20Bot', api, threadStorage: storage, store: createStore() });
     await screen.findByLabelText('Message');
-    expect(screen.getByRole('note')).toHaveTextContent('You are continuing your earlier conversation.');
-    expect(screen.queryByText('Hi!')).not.toBeInTheDocument();
+    return { r, script, thread, log: () => screen.getByRole('log', { name: 'Conversation' }) };
+  }
+
+  const shownMessages = (log: HTMLElement) =>
+    within(log)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === log)
+      .map((li) => li.textContent);
+
+  it('after a reload shows the thread from the server (history on), with its tool use inline, and goes on with it', async () => {
+    const turns: ThreadTurn[] = [
+      { run_id: 'r1', query: 'Hello', status: 'succeeded', output: 'Hi!', error: null, started_at: '2026-01-01T10:00:00Z', tools: [] },
+      {
+        run_id: 'r2',
+        query: 'What is the refund policy?',
+        status: 'succeeded',
+        output: 'Refunds within 30 days.',
+        error: null,
+        started_at: '2026-01-01T10:01:00Z',
+        tools: [{ tool: 'internal knowledge base search', failed: false, summary: 'Searched knowledge base · 3 results' }],
+      },
+    ];
+    const { r, script, thread, log } = await chatThenReload(
+      { settings: { memory: 'session', rate_limit: 60, fallback: 'apologize', access: ['all_users'] } },
+      turns,
+    );
+    expect(await within(log()).findByText('Refunds within 30 days.')).toBeInTheDocument();
+    expect(thread).toHaveBeenCalledWith('Helpdesk Bot', 'thread-1');
+    expect(shownMessages(log())).toEqual([
+      'You said:Hello',
+      'Helpdesk Bot said:Hi!',
+      'You said:What is the refund policy?',
+      expect.stringMatching(/^Helpdesk Bot said:✓ Searched knowledge base · 3 resultsRefunds within 30 days\.$/),
+    ]);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await r.user.type(message(), 'And now?{Enter}');
     expect(script.last().body).toMatchObject({ thread_id: 'thread-1', use_history: true, save_history: true });
     expect(r.threadIds).toEqual([]); // no new thread was made
+  });
+
+  it('with history off (memory none) shows the thread kept in the tab, without asking the server', async () => {
+    const { thread, log } = await chatThenReload({ settings: { memory: 'none', rate_limit: 60, fallback: 'apologize', access: ['all_users'] } });
+    expect(await within(log()).findByText('Refunds within 30 days.')).toBeInTheDocument();
+    expect(within(log()).getByRole('list', { name: 'Tool use' })).toHaveTextContent('Searched knowledge base · 3 results');
+    expect(within(log()).getByText('Hi!')).toBeInTheDocument();
+    expect(thread).not.toHaveBeenCalled();
+  });
+
+  it('when the server cannot give the thread, shows the copy kept in the tab', async () => {
+    const { thread, log } = await chatThenReload({}, new Error('HTTP 503: Service Unavailable'));
+    expect(await within(log()).findByText('Refunds within 30 days.')).toBeInTheDocument();
+    expect(thread).toHaveBeenCalled();
   });
 
   it('New conversation starts a new thread and clears the messages', async () => {

@@ -1,7 +1,8 @@
 // Chat messages shown on /chatbots, per thread, for as long as the page is open (moving between
-// chatbots or areas keeps them; a reload starts empty, as the server offers no history endpoint).
+// chatbots or areas keeps them); a reload shows them again from the server's record of the thread, or
+// from the tab's storage (threads.ts).
 import { atom } from 'jotai';
-import type { RunFailure } from '../runs/useAgentRun.js';
+import type { RunFailure, ToolChip } from '../runs/useAgentRun.js';
 
 export interface ChatMessage {
   id: number;
@@ -11,6 +12,8 @@ export interface ChatMessage {
   status?: 'done' | 'failed' | 'cancelled';
   error?: RunFailure | null;
   runId?: string | null;
+  /** assistant messages: the tool calls the answer made, shown inline above it */
+  tools?: ToolChip[];
 }
 
 export const chatMessagesAtom = atom<Record<string, ChatMessage[]>>({});

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, type Agent } from '@accent/agents-common';
 import { roleRefusalText } from '@accent/shared/client';
@@ -14,9 +14,10 @@ import {
   Tabs,
   tabPanelProps,
   useDiscardChanges,
+  useEditorDraft,
   usePendingSaveGuard,
 } from '@accent/shared/ui';
-import { editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
+import { editorAtom, editorDirtyAtom, editorTabAtom, type EditorTab } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
 import { plannedStepCount } from '../runs/format.js';
 import { RunsPanel } from '../runs/RunsPanel.js';
@@ -124,6 +125,16 @@ function Editor({ target }: { target: EditorTarget }) {
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
   usePendingSaveGuard({ pending: guard || saving });
+  // A sign-out elsewhere keeps the unsaved agent in this browser; the next visit offers it back.
+  const setSession = useSetAtom(editorAtom);
+  const { banner: draftBanner } = useEditorDraft<Agent | null>({
+    editor: 'agent',
+    id: targetKey(target),
+    value: () => agent ?? null,
+    dirty: guard,
+    ready: session?.status === 'ready',
+    restore: (kept) => kept && setSession((s) => (s ? { ...s, agent: kept } : s)),
+  });
 
   // a member's editor is a read-only view, and says so
   const shownName = session?.originalName ?? session?.agent.name ?? '';
@@ -145,6 +156,7 @@ function Editor({ target }: { target: EditorTarget }) {
   } else {
     content = (
       <>
+        {draftBanner}
         {session.notice && (
           <Notice tone="warning" role="status">
             {session.notice}

@@ -12,8 +12,9 @@ export function ToolChips({ tools, label = 'Tool calls' }: { tools: ToolChip[]; 
     <ul className={styles.toolChips} aria-label={label}>
       {tools.map((t) => (
         <li key={t.id} className={`${styles.toolChip} ${styles[`tool_${t.status}`] ?? ''}`}>
-          <span aria-hidden="true">{TOOL_STATUS_ICON[t.status]}</span> {t.name}
-          <span className={styles.visuallyHidden}>{`: ${TOOL_STATUS_TEXT[t.status]}`}</span>
+          <span aria-hidden="true">{TOOL_STATUS_ICON[t.status]}</span> {t.summary ?? t.name}
+          {/* a summary says what happened; a bare name needs its state */}
+          {!t.summary && <span className={styles.visuallyHidden}>{`: ${TOOL_STATUS_TEXT[t.status]}`}</span>}
         </li>
       ))}
     </ul>

@@ -11,6 +11,8 @@ export interface ToolChip {
   id: number;
   name: string;
   status: 'started' | 'succeeded' | 'failed';
+  /** once finished, what it did ("Searched knowledge base · 3 results") */
+  summary?: string;
 }
 
 export interface RunFailure {
@@ -53,16 +55,20 @@ function applyEvent(state: AgentRunState, event: RunEvent): AgentRunState {
       if (event.status !== 'started') {
         // finishes the latest call of that tool still running
         const i = state.tools.findLastIndex((t) => t.name === event.name && t.status === 'started');
-        if (i !== -1) return { ...state, tools: state.tools.map((t, j) => (j === i ? { ...t, status: event.status } : t)) };
+        if (i !== -1) return { ...state, tools: state.tools.map((t, j) => (j === i ? { ...t, status: event.status, summary: event.summary } : t)) };
       }
-      return { ...state, tools: [...state.tools, { id: state.tools.length, name: event.name, status: event.status }] };
+      const chip: ToolChip = { id: state.tools.length, name: event.name, status: event.status, ...(event.summary ? { summary: event.summary } : {}) };
+      return { ...state, tools: [...state.tools, chip] };
     }
     default:
       return state; // done and error settle the promise
   }
 }
 
-export type RunOutcome = { ok: true; result: InvokeResult } | { ok: false; cancelled: boolean; failure: RunFailure | null; runId: string | null };
+/** `tools`: the run's tool calls as they were announced, for a thread that shows them inline */
+export type RunOutcome =
+  | { ok: true; result: InvokeResult; tools: ToolChip[] }
+  | { ok: false; cancelled: boolean; failure: RunFailure | null; runId: string | null; tools: ToolChip[] };
 
 export function useAgentRun() {
   const { api } = useAgentsEnv();
@@ -82,22 +88,25 @@ export function useAgentRun() {
       const current = () => mine === seq.current;
       setState({ ...IDLE_RUN, phase: 'running' });
       let streamedRunId: string | null = null;
+      // the same events applied here too: the outcome carries the tool calls without waiting for a render
+      let seen: AgentRunState = { ...IDLE_RUN, phase: 'running' };
       try {
         const result = await api.invoke(body, {
           signal: abort.signal,
           onEvent: (event) => {
             if (event.type === 'run') streamedRunId = event.run_id;
+            seen = applyEvent(seen, event);
             if (current()) setState((s) => applyEvent(s, event));
           },
         });
         if (current()) setState((s) => ({ ...s, phase: 'done', runId: result.runId ?? s.runId, output: result.output, elapsedMs: result.elapsedMs }));
-        return { ok: true, result: { ...result, runId: result.runId ?? streamedRunId } };
+        return { ok: true, result: { ...result, runId: result.runId ?? streamedRunId }, tools: seen.tools };
       } catch (error) {
         const cancelled = abort.signal.aborted || isAbortError(error);
         const failure = cancelled ? null : toRunFailure(error);
         const runId = runIdOf(error) ?? streamedRunId;
         if (current()) setState((s) => ({ ...s, phase: cancelled ? 'cancelled' : 'failed', runId: runId ?? s.runId, error: failure }));
-        return { ok: false, cancelled, failure, runId };
+        return { ok: false, cancelled, failure, runId, tools: seen.tools };
       } finally {
         if (controller.current === abort) controller.current = null;
       }

@@ -6,7 +6,7 @@ import { agentsApi, demoApi, invokeAgent, runsApi, type AgentsApi, type AgentVer
 import { api, loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
 import { z } from 'zod';
 import { missionCountsByAgent } from '@accent/missions-common';
-import { type AgentConfig, type AgentGenerateRequest, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary } from '@accent/agents-common';
+import { type AgentConfig, type AgentGenerateRequest, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary, type ThreadTurn } from '@accent/agents-common';
 import type { Notifier } from '@accent/shared/client';
 
 export interface AgentsData {
@@ -18,6 +18,8 @@ export interface AgentsData {
   invoke: InvokeAgent;
   listRuns(agentName: string, limit?: number): Promise<RunSummary[]>;
   getRun(id: string): Promise<RunDetail>;
+  /** the caller's own turns of one conversation (a chatbot's thread), oldest first (absent: none kept on the server) */
+  thread?(name: string, threadId: string): Promise<ThreadTurn[]>;
   demoAgents(): Promise<DemoAgent[]>;
   /** missions per agent name (agent_id), for the card menu's "View Missions (n)"; rejects on a database error */
   missionCounts(): Promise<Record<string, number>>;
@@ -98,6 +100,7 @@ export const defaultAgentsEnvironment: AgentsEnvironment = {
     invoke: (body, options) => invokeAgent(body, options),
     listRuns: (name, limit) => runsApi.list(name, limit),
     getRun: (id) => runsApi.get(id),
+    thread: (name, threadId) => runsApi.thread(name, threadId),
     demoAgents: () => demoApi.demoAgents(),
     versions: (name) => agentsApi.versions(name),
     getVersion: (name, version) => agentsApi.getVersion(name, version),

@@ -38,6 +38,8 @@ export interface FakeApi {
   restore: jest.Mock<NonNullable<AgentsData['restore']>>;
   generate: jest.Mock<NonNullable<AgentsData['generate']>>;
   testSets: { [K in keyof NonNullable<AgentsData['testSets']>]: jest.Mock<NonNullable<AgentsData['testSets']>[K]> };
+  /** absent unless a test gives it: a thread kept on the server */
+  thread?: jest.Mock<NonNullable<AgentsData['thread']>>;
 }
 export function fakeApi(items: AgentListItem[] = [], configs: Record<string, Partial<AgentConfig>> = {}): FakeApi {
   return {

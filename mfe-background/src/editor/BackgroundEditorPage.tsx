@@ -15,7 +15,7 @@ import {
   type BackgroundAgentConfig,
 } from '@accent/background-common';
 import { roleRefusalText, useCanBuild } from '@accent/shared/client';
-import { Button, ErrorState, LoadingState, useDiscardChanges, usePendingSaveGuard } from '@accent/shared/ui';
+import { Button, ErrorState, LoadingState, useDiscardChanges, useEditorDraft, usePendingSaveGuard } from '@accent/shared/ui';
 import { useRunNow } from '../common/useRunNow.js';
 import { RunsPanel } from '../runs/RunsPanel.js';
 import { useAgentRuns } from '../runs/useAgentRuns.js';
@@ -64,6 +64,15 @@ export function BackgroundEditorPage() {
   /** an interval or cron schedule with nothing chosen: Publish says why it is off */
   const noSchedule = scheduleMissing(config);
   usePendingSaveGuard({ pending: dirty || saving !== null });
+  // A sign-out elsewhere keeps the unsaved agent in this browser; the next visit offers it back.
+  const { banner: draftBanner } = useEditorDraft({
+    editor: 'background',
+    id: editingId ?? 'new',
+    value: () => config,
+    dirty: dirty && canEdit,
+    ready: !loading && !loadError,
+    restore: setConfig,
+  });
 
   const set = <K extends keyof BackgroundAgentConfig>(key: K, value: BackgroundAgentConfig[K]) => {
     if (scheduleProblem && (key === 'cronExpression' || key === 'timezone')) clearScheduleProblem();
@@ -150,6 +159,7 @@ export function BackgroundEditorPage() {
   return (
     <div className={styles.page}>
       {header}
+      {draftBanner}
       {storedStatus === 'paused' && (
         <p className={styles.notice} role="note" data-testid="paused-notice">
           This agent is paused: it does not run on its schedule. Resume it from its card, or Update (publish) it.

@@ -37,7 +37,7 @@ import {
   type FlowRunNodeResult,
 } from '@accent/flows-common';
 import { refusalOr, roleRefusalText, useCanBuild, useSession } from '@accent/shared/client';
-import { Button, EmptyState, LoadingState, usePendingSaveGuard } from '@accent/shared/ui';
+import { Button, EmptyState, LoadingState, useEditorDraft, usePendingSaveGuard } from '@accent/shared/ui';
 import { StatusTag } from '../common/StatusTag.js';
 import { useFlowsEnv } from '../state/FlowsDataContext.js';
 import { createAutoSaver, type AutoSaver } from './autoSave.js';
@@ -299,6 +299,24 @@ export function FlowEditor({ initial }: FlowEditorProps) {
   }, [initial]);
   // reloading or closing the tab saves at once and, while a save is pending, asks to confirm
   usePendingSaveGuard({ pending: dirty || saving, flush: () => saver.current!.leave() });
+  // A sign-out elsewhere before the auto-save ran (the save on leaving then has no session any more):
+  // the pending flow is kept in this browser and offered back on the next visit.
+  const { banner: draftBanner } = useEditorDraft({
+    editor: 'flow',
+    id: initial.id,
+    value: () => {
+      const { meta: m, nodes: n, edges: e } = latest.current;
+      return { meta: m, nodes: n.map(fromCanvasNode), edges: e.map(fromCanvasEdge) };
+    },
+    dirty: (dirty || saving) && canEdit,
+    ready: true,
+    restore: (kept) => {
+      setMeta(kept.meta);
+      setNodes(kept.nodes.map(toCanvasNode));
+      setEdges(kept.edges.map(toCanvasEdge));
+      markDirty();
+    },
+  });
 
   const flush = useCallback(() => saver.current!.flush(), []);
   const { deployment, dismissDeployment, deploying, deployed, deploy, undeploy } = useFlowDeployment(initial.id, flush, (status) =>
@@ -604,6 +622,7 @@ export function FlowEditor({ initial }: FlowEditorProps) {
             ))}
         </div>
       </header>
+      {draftBanner}
       <div className={styles.body}>
         {canEdit && <Palette onAdd={addAtCentre} searchRef={paletteSearch} />}
         <div className={styles.canvas} ref={wrapper} onKeyDown={onCanvasKeyDown} data-testid="canvas">

@@ -27,6 +27,7 @@ import {
   TextArea,
   TextField,
   useDiscardChanges,
+  useEditorDraft,
   usePendingSaveGuard,
 } from '@accent/shared/ui';
 import { MISSION_TEXTS, useDeleteMission, useRunNow } from '../common/actions.js';
@@ -161,6 +162,15 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
 
   // Leaving the page (reload, closing the tab) with unsaved changes asks the browser to confirm.
   usePendingSaveGuard({ pending: dirty || saving });
+  // A sign-out elsewhere keeps the unsaved mission in this browser; the next visit offers it back.
+  const { banner: draftBanner } = useEditorDraft<MissionForm | null>({
+    editor: 'mission',
+    id: missionId ?? 'new',
+    value: () => form,
+    dirty,
+    ready: loaded.status === 'ready' && form !== null,
+    restore: (kept) => kept && setForm(kept),
+  });
 
   const patch = (p: Partial<MissionForm>) => {
     setForm((f) => (f ? { ...f, ...p } : f));
@@ -228,6 +238,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
           void save();
         }}
       >
+        {draftBanner}
         {saveError && (
           <Notice tone="danger" role="alert">
             {saveError}

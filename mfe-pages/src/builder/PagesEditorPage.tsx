@@ -17,6 +17,7 @@ import {
   Select,
   TextField,
   useDiscardChanges,
+  useEditorDraft,
   usePendingSaveGuard,
 } from '@accent/shared/ui';
 import { cannotRunNote } from '@accent/agents-common';
@@ -268,6 +269,21 @@ function PageEditor({ initial }: { initial: EditablePage }) {
     },
   });
 
+  // A sign-out elsewhere keeps the unsaved page in this browser; the next visit offers it back.
+  const { banner: draftBanner } = useEditorDraft({
+    editor: 'page',
+    id: pageId ?? 'new',
+    value: () => draftOf(current),
+    dirty: dirty && canEdit,
+    ready: true,
+    restore: (kept) => {
+      setName(kept.name);
+      setAgentName(kept.agent_name);
+      setTemplateId(kept.template_id);
+      dispatch({ type: 'replace', components: kept.components });
+    },
+  });
+
   const deploy = () => {
     if (!validDraft(true)) return;
     setActiveId(null);
@@ -383,6 +399,7 @@ function PageEditor({ initial }: { initial: EditablePage }) {
         <DeploymentScreen publish={publish} onComplete={completeDeploy} onPhase={setDeployPhase} random={env.random} />
       ) : (
         <>
+          {draftBanner}
           <div className={styles.settings}>
             <TextField
               label="Page name"

@@ -1,6 +1,14 @@
 // The runtime over HTTP: POST /agent/invoke (plain text, or SSE with Accept: text/event-stream) and
 // the recorded runs (GET /agent/runs, GET /runs/:id).
-import { agentRunRequestSchema, runDetailSchema, runIdParamsSchema, runsListQuerySchema, runsListResponseSchema } from '@accent/agents-common';
+import {
+  agentRunRequestSchema,
+  runDetailSchema,
+  runIdParamsSchema,
+  runsListQuerySchema,
+  runsListResponseSchema,
+  threadQuerySchema,
+  threadResponseSchema,
+} from '@accent/agents-common';
 import { apiErrorSchema } from '../http/api-error.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +20,7 @@ import { HttpError } from '../http/errors.js';
 import { runnerOfCaller, type Runner } from './access.js';
 import { replyWithRun } from './reply.js';
 import type { Runtime } from './run-agent.js';
-import { getRun, listRuns } from './runs.js';
+import { getRun, listRuns, listThread } from './runs.js';
 
 export const RUNTIME_MESSAGES = { runNotFound: 'Run not found' } as const;
 
@@ -67,7 +75,12 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
     '/agent/runs',
     {
       onRequest: [authenticate],
-      schema: { ...common, summary: "An agent's recent runs, newest first (members: their own)", querystring: runsListQuerySchema, response: { 200: runsListResponseSchema, ...errors } },
+      schema: {
+        ...common,
+        summary: "An agent's recent runs, newest first (members: their own)",
+        querystring: runsListQuerySchema,
+        response: { 200: runsListResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { name, limit } = request.query;
@@ -75,6 +88,25 @@ export const runtimeRoutes: FastifyPluginAsyncZod<RuntimeRoutesOptions> = async 
       // runs this process has answered are complete in what we read
       await runtime.recorded();
       return { runs: await listRuns(db, { libraryId: request.user.libraryId, agentName: name, limit, onlyUserId }) };
+    },
+  );
+
+  app.get(
+    '/agent/thread',
+    {
+      onRequest: [authenticate],
+      schema: {
+        ...common,
+        summary:
+          "One of the caller's conversations with an agent (a chatbot's thread): their runs under that thread id, oldest first, with each tool call summarised",
+        querystring: threadQuerySchema,
+        response: { 200: threadResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await runtime.recorded();
+      const { name, thread_id } = request.query;
+      return { turns: await listThread(db, { libraryId: request.user.libraryId, agentName: name, threadId: thread_id, userId: request.user.id }) };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   MAX_AGENT_DEPTH,
   MAX_TOOL_ROUNDS,
   stepSchema,
+  toolCallSummary,
   type AgentSettings,
   type FallbackOption,
   type RunEvent,
@@ -508,7 +509,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     const name = toolNameForId(part.toolName);
     const error = `${name} was not run: ${part.error instanceof Error ? part.error.message : String(part.error)}`;
     stepTrace.tool_calls.push({ tool: name, input: forTrace(part.input), output: null, error, duration_ms: 0 });
-    emit({ type: 'tool', name, status: 'failed' });
+    emit({ type: 'tool', name, status: 'failed', summary: toolCallSummary({ tool: name, output: null, error }) });
   }
 
   /** streamText: text deltas become events; the step's answer is the text of its last model call. */

@@ -1,6 +1,16 @@
 // Recorded runs (agent_runs): started as 'running' — atomically with the per-agent rate limit, so the
 // limit holds across server processes — then finished with the output, trace, tokens and timings.
-import type { RunDetail, RunSource, RunStatus, RunSummary, RunTrace, RunUsage } from '@accent/agents-common';
+import {
+  THREAD_TURNS_MAX,
+  toolCallSummary,
+  type RunDetail,
+  type RunSource,
+  type RunStatus,
+  type RunSummary,
+  type RunTrace,
+  type RunUsage,
+  type ThreadTurn,
+} from '@accent/agents-common';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB, RunInput } from '../db/schema.js';
 import { toCount, toIso, toJson } from '../db/values.js';
@@ -155,7 +165,10 @@ const toSummary = (r: RunRow): RunSummary => ({
 });
 
 /** `onlyUserId`: members see their own runs only. */
-export async function listRuns(db: Kysely<DB>, q: { libraryId: string; agentName: string; limit: number; onlyUserId?: string }): Promise<RunSummary[]> {
+export async function listRuns(
+  db: Kysely<DB>,
+  q: { libraryId: string; agentName: string; limit: number; onlyUserId?: string },
+): Promise<RunSummary[]> {
   let query = runsQuery(db, q.libraryId).where('r.agent_name', '=', q.agentName);
   if (q.onlyUserId) query = query.where('r.user_id', '=', q.onlyUserId);
   const rows = await query.orderBy('r.started_at', 'desc').limit(q.limit).execute();
@@ -167,4 +180,37 @@ export async function getRun(db: Kysely<DB>, q: { libraryId: string; id: string;
   if (q.onlyUserId) query = query.where('r.user_id', '=', q.onlyUserId);
   const row = await query.executeTakeFirst();
   return row && { ...toSummary(row), trace: row.trace };
+}
+
+/**
+ * One conversation as its user saw it: their own runs of the agent under that thread id, oldest first
+ * (the last THREAD_TURNS_MAX), each with its tool calls summarised from the trace. Only the caller's
+ * runs, whatever their role: a conversation is personal.
+ */
+export async function listThread(
+  db: Kysely<DB>,
+  q: { libraryId: string; agentName: string; threadId: string; userId: string },
+): Promise<ThreadTurn[]> {
+  const rows = await db
+    .selectFrom('agent_runs')
+    .select(['id', 'input', 'status', 'output', 'error', 'started_at', 'trace'])
+    .where('library_id', '=', q.libraryId)
+    .where('agent_name', '=', q.agentName)
+    .where('thread_id', '=', q.threadId)
+    .where('user_id', '=', q.userId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(THREAD_TURNS_MAX)
+    .execute();
+  return rows.reverse().map((r) => ({
+    run_id: r.id,
+    query: r.input.query ?? '',
+    status: r.status,
+    output: r.output,
+    error: r.error,
+    started_at: toIso(r.started_at),
+    tools: (r.trace?.steps ?? []).flatMap((step) =>
+      step.tool_calls.map((call) => ({ tool: call.tool, failed: call.error !== null, summary: toolCallSummary(call) })),
+    ),
+  }));
 }

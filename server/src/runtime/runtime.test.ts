@@ -4,6 +4,7 @@ import {
   runDetailSchema,
   runEventSchema,
   runsListResponseSchema,
+  threadResponseSchema,
   type AgentRunRequest,
   type AgentSaveRequest,
   type RunDetail,
@@ -447,7 +448,8 @@ describe('agent runtime', () => {
         { type: 'run', run_id: runId },
         { type: 'step', index: 0, name: 'Look up' },
         { type: 'tool', name: 'internal knowledge base search', status: 'started' },
-        { type: 'tool', name: 'internal knowledge base search', status: 'succeeded' },
+        // the finished call says what it did, in the words the chat shows inline
+        { type: 'tool', name: 'internal knowledge base search', status: 'succeeded', summary: expect.stringMatching(/^Searched knowledge base · \d+ results?$/) },
         { type: 'delta', text: 'Starter ' },
         { type: 'delta', text: 'is ' },
         { type: 'delta', text: '$49' },
@@ -461,6 +463,37 @@ describe('agent runtime', () => {
       expect(run.trace!.steps.map((s) => s.output)).toEqual(['Starter is $49', 'Thanks for asking about Starter is $49']);
       expect(run.usage!.totalTokens).toBeGreaterThan(0);
       expect(run.model_ms).toBeLessThanOrEqual(run.duration_ms!);
+    });
+
+    it("GET /agent/thread gives the caller's own turns of one conversation, oldest first, with each tool call summarised", async () => {
+      await save({ name: 'Threaded', steps: [step('Answer', '', { tools: ['internal knowledge base search'] })] });
+      const ask = (query: string, thread_id: string, who: SignedIn = member) =>
+        invoke({ name: 'Threaded', query, thread_id, use_history: true, save_history: true, source: 'chatbot' }, who);
+      model.reply({ toolCalls: [{ name: 'internal_knowledge_base_search', arguments: { query: 'refund' } }] }, { text: 'Refunds take 5 days' });
+      expect((await ask('How do refunds work?', 'chat-1')).statusCode).toBe(200);
+      expect((await ask('And for annual plans?', 'chat-1')).statusCode).toBe(200);
+      expect((await ask('Another conversation', 'chat-2')).statusCode).toBe(200);
+      // someone else's runs under the same thread id are not part of this person's conversation
+      expect((await ask('Admin in chat-1', 'chat-1', admin)).statusCode).toBe(200);
+
+      const thread = (query: string, who: SignedIn = member) => ctx.app.inject({ method: 'GET', url: `/api/v1/agent/thread?${query}`, headers: who.headers });
+      const response = await thread('name=Threaded&thread_id=chat-1');
+      expect(response.statusCode).toBe(200);
+      const { turns } = threadResponseSchema.parse(response.json());
+      expect(turns.map((t) => [t.query, t.status, t.output])).toEqual([
+        ['How do refunds work?', 'succeeded', 'Refunds take 5 days'],
+        ['And for annual plans?', 'succeeded', 'And for annual plans?'],
+      ]);
+      expect(turns[0]!.tools).toEqual([
+        { tool: 'internal knowledge base search', failed: false, summary: expect.stringMatching(/^Searched knowledge base · \d+ results?$/) },
+      ]);
+      expect(turns[1]!.tools).toEqual([]);
+
+      const adminView = threadResponseSchema.parse((await thread('name=Threaded&thread_id=chat-1', admin)).json());
+      expect(adminView.turns.map((t) => t.query)).toEqual(['Admin in chat-1']);
+      const bad = await thread('name=Threaded');
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('thread_id');
     });
 
     it('keeps pre-run errors as HTTP statuses and reports later failures as an error event', async () => {

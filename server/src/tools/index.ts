@@ -1,7 +1,7 @@
 // The tool catalogue (all 25 names of TOOL_CATALOGUE) and the bridge to the AI SDK: each tool a step
 // lists becomes an AI SDK tool whose calls are timed, recorded in the step's trace and announced as
 // events. A failing tool answers the model {error} instead of ending the run, so the model can react.
-import type { RunEvent, ToolCallTrace, ToolName } from '@accent/agents-common';
+import { toolCallSummary, type RunEvent, type ToolCallTrace, type ToolName } from '@accent/agents-common';
 import { tool, type FlexibleSchema, type ToolSet } from 'ai';
 import { HttpError } from '../http/errors.js';
 import { DocumentError } from '../library/documents.js';
@@ -136,7 +136,7 @@ export function buildToolSet(
           error,
           duration_ms: Math.round(performance.now() - started),
         });
-        recorder.emit({ type: 'tool', name, status: error ? 'failed' : 'succeeded' });
+        recorder.emit({ type: 'tool', name, status: error ? 'failed' : 'succeeded', summary: toolCallSummary({ tool: name, output, error }) });
         return output;
       },
     });

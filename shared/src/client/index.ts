@@ -6,6 +6,7 @@ export {
   session,
   sessionAtom,
   sessionStatusAtom,
+  sessionEndedElsewhereAtom,
   createSessionManager,
   type Session,
   type SessionStatus,

@@ -4,7 +4,7 @@ import { SESSION_REFRESH_THRESHOLD_MS, SESSION_TICK_MS } from '@accent/shared';
 import type { LoginResponse } from '@accent/shared';
 import { SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 import { ApiError } from './http.js';
-import { createSessionManager, sessionAtom, sessionStatusAtom, type SessionChannel, type SessionManager } from './session.js';
+import { createSessionManager, sessionAtom, sessionEndedElsewhereAtom, sessionStatusAtom, type SessionChannel, type SessionManager } from './session.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR_S = 3600;
@@ -315,6 +315,12 @@ describe('session manager', () => {
       await jest.advanceTimersByTimeAsync(0);
       expect(tabB.store.get(sessionAtom)).toBeNull();
       expect(tabB.store.get(sessionStatusAtom)).toBe('signed-out');
+      // the tab that did nothing learns it was signed out elsewhere (its login page says so), until the next sign-in
+      expect(tabB.store.get(sessionEndedElsewhereAtom)).toBe(true);
+      expect(tabA.store.get(sessionEndedElsewhereAtom)).toBe(false);
+      await tabA.session.login(credentials);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(tabB.store.get(sessionEndedElsewhereAtom)).toBe(false);
     });
 
     it('ignores malformed channel messages', async () => {

@@ -65,6 +65,12 @@ const sessionStateAtom = globalSingleton('__ACCENT_SESSION_ATOM__', () => atom<S
 const sessionSettledAtom = globalSingleton('__ACCENT_SESSION_SETTLED_ATOM__', () => atom(false));
 
 export const sessionAtom: Atom<Session | null> = sessionStateAtom;
+const endedElsewhereAtom = globalSingleton('__ACCENT_SESSION_ENDED_ELSEWHERE_ATOM__', () => atom(false));
+/**
+ * true when this tab's session was ended by a sign-out in another tab, until the next sign-in: the login
+ * page says so, since the user did nothing here.
+ */
+export const sessionEndedElsewhereAtom: Atom<boolean> = endedElsewhereAtom;
 export const sessionStatusAtom: Atom<SessionStatus> = globalSingleton('__ACCENT_SESSION_STATUS_ATOM__', () =>
   atom<SessionStatus>((get) => (get(sessionStateAtom) ? 'signed-in' : get(sessionSettledAtom) ? 'signed-out' : 'unknown')),
 );
@@ -183,6 +189,7 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
 
   const current = () => store.get(sessionStateAtom);
   const setSession = (next: Session | null) => {
+    if (next) store.set(endedElsewhereAtom, false);
     store.set(sessionStateAtom, next);
     store.set(sessionSettledAtom, true);
   };
@@ -210,6 +217,7 @@ export function createSessionManager(options: SessionManagerOptions = {}): Sessi
       }
       case 'signed-out':
         epoch++;
+        if (current()) store.set(endedElsewhereAtom, true);
         setSession(null);
         return;
       default: {

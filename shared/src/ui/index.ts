@@ -93,3 +93,4 @@ export {
   type VersionsLoadStateProps,
 } from './VersionHistory.js';
 export { useDiscardChanges, DISCARD_CHANGES_TEXTS, type DiscardChanges, type DiscardChangesOptions } from './DiscardChanges.js';
+export { useEditorDraft, EDITOR_DRAFT_TEXTS, type EditorDraft, type EditorDraftOptions } from './EditorDraft.js';

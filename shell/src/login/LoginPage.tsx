@@ -1,7 +1,8 @@
 // /login: the shared LoginForm centred on a standalone page. After signing in the user goes where they
 // wanted to go (remembered by the route guard) or to /home; a signed-in visitor goes there at once.
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useSession } from '@accent/shared/client';
+import { useAtomValue } from 'jotai';
+import { getStore, sessionEndedElsewhereAtom, useSession } from '@accent/shared/client';
 import { LoginForm } from '@accent/shared/ui';
 import { FullPageLoading } from '../app/FullPageLoading.js';
 import { RESTORING_SESSION_TEXT } from '../app/guards.js';
@@ -14,8 +15,12 @@ import { EmailSignInLinks } from './EmailSignInLinks.js';
 import { SsoError, SsoSignIn, useLoginTarget } from './SsoSignIn.js';
 import { WalletSignIn } from './WalletSignIn.js';
 
+export const SIGNED_OUT_ELSEWHERE =
+  'You were signed out in another tab. Sign in again to carry on: unsaved changes of an open editor were kept in this browser, and the editor offers them back.';
+
 export default function LoginPage() {
   const { status } = useSession();
+  const endedElsewhere = useAtomValue(sessionEndedElsewhereAtom, { store: getStore() });
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPathFrom(location.state);
@@ -33,9 +38,19 @@ export default function LoginPage() {
       </header>
       <main className={styles.main}>
         {/* while the user fills the form, the screens after sign-in are fetched (each import runs once) */}
-        <div className={styles.card} onFocusCapture={preloadSignedInScreens} onPointerEnter={preloadSignedInScreens} onChangeCapture={sso.onChangeCapture}>
+        <div
+          className={styles.card}
+          onFocusCapture={preloadSignedInScreens}
+          onPointerEnter={preloadSignedInScreens}
+          onChangeCapture={sso.onChangeCapture}
+        >
           <h1 className={styles.title}>Sign in to Accent Studio</h1>
           <p className={styles.lead}>Use your work account to build, test and deploy agents.</p>
+          {endedElsewhere && (
+            <p className={styles.notice} role="status">
+              {SIGNED_OUT_ELSEWHERE}
+            </p>
+          )}
           <SsoError />
           <LoginForm onSuccess={() => navigate(target, { replace: true })} />
           <EmailSignInLinks />
