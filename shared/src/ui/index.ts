@@ -54,6 +54,7 @@ export {
   type SortDirection,
   type TableMessageRowProps,
 } from './DataTable.js';
+export { KpiGrid, Kpi, kpiColumns, type KpiGridProps, type KpiProps } from './KpiGrid.js';
 export { ToastHost } from './ToastHost.js';
 export { RemoteBoundary, describeLoadError, isLoadFailure, type RemoteBoundaryProps } from './RemoteBoundary.js';
 export { AreaUnavailable, type AreaUnavailableProps } from './AreaUnavailable.js';

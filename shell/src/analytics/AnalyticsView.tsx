@@ -15,7 +15,7 @@ import {
   type AnalyticsResponse,
   type AnalyticsSource,
 } from '@accent/shell-common';
-import { Button, DataTable, ErrorState, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
+import { Button, DataTable, ErrorState, Kpi, KpiGrid, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
 import { ApiError } from '@accent/shared/client';
 import { useAgentList } from '../app/useAgentList.js';
 import { ADMIN_ANALYTICS_PATH } from './AnalyticsRedirect.js';
@@ -96,7 +96,8 @@ export function AnalyticsView({ admin, compact = false }: AnalyticsViewProps) {
     setState({ status: 'loading' });
     analyticsApi.get(queryOf(filters, viewerTimeZone())).then(
       (data) => live && setState({ status: 'ready', data }),
-      (e: unknown) => live && setState({ status: 'error', message: e instanceof ApiError && e.detail ? e.detail : e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        live && setState({ status: 'error', message: e instanceof ApiError && e.detail ? e.detail : e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
@@ -152,14 +153,29 @@ function Filters({ filters, set, admin }: { filters: AnalyticsFilters; set: (c: 
       />
       {filters.period === 'custom' && (
         <>
-          <TextField label={ANALYTICS_TEXTS.from} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
-          <TextField label={ANALYTICS_TEXTS.to} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+          <TextField
+            label={ANALYTICS_TEXTS.from}
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+          <TextField
+            label={ANALYTICS_TEXTS.to}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => set({ to: e.target.value })}
+          />
         </>
       )}
       <Select
         label={ANALYTICS_TEXTS.source}
         value={filters.source}
-        options={[{ value: '', label: ANALYTICS_TEXTS.allSources }, ...ANALYTICS_SOURCES.map((s) => ({ value: s, label: ANALYTICS_SOURCE_LABELS[s] }))]}
+        options={[
+          { value: '', label: ANALYTICS_TEXTS.allSources },
+          ...ANALYTICS_SOURCES.map((s) => ({ value: s, label: ANALYTICS_SOURCE_LABELS[s] })),
+        ]}
         onChange={(e) => set({ source: e.target.value as AnalyticsSource | '' })}
       />
       <Select
@@ -180,15 +196,6 @@ function Filters({ filters, set, admin }: { filters: AnalyticsFilters; set: (c: 
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
-  return (
-    <div className={styles.figure}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
-
 function Results({ data, admin, compact }: { data: AnalyticsResponse; admin: boolean; compact: boolean }) {
   const t = data.totals;
   const cost = costOf(t);
@@ -197,15 +204,15 @@ function Results({ data, admin, compact }: { data: AnalyticsResponse; admin: boo
 
   return (
     <>
-      <dl className={styles.figures} aria-live="polite">
-        <Figure label="Runs" value={formatCount(t.runs)} testId="analytics-runs" />
-        <Figure label="Success rate" value={formatRate(t.success_rate)} testId="analytics-success" />
-        <Figure label="Latency p50" value={formatMs(t.p50_ms)} testId="analytics-p50" />
-        <Figure label="Latency p95" value={formatMs(t.p95_ms)} testId="analytics-p95" />
-        <Figure label="Tokens in" value={formatCount(t.tokens_in)} testId="analytics-tokens-in" />
-        <Figure label="Tokens out" value={formatCount(t.tokens_out)} testId="analytics-tokens-out" />
-        <Figure label="Estimated cost" value={<span title={cost.reason ?? undefined}>{cost.text}</span>} testId="analytics-cost" />
-      </dl>
+      <KpiGrid aria-live="polite">
+        <Kpi label="Runs" value={formatCount(t.runs)} data-testid="analytics-runs" />
+        <Kpi label="Success rate" value={formatRate(t.success_rate)} data-testid="analytics-success" />
+        <Kpi label="Latency p50" value={formatMs(t.p50_ms)} data-testid="analytics-p50" />
+        <Kpi label="Latency p95" value={formatMs(t.p95_ms)} data-testid="analytics-p95" />
+        <Kpi label="Tokens in" value={formatCount(t.tokens_in)} data-testid="analytics-tokens-in" />
+        <Kpi label="Tokens out" value={formatCount(t.tokens_out)} data-testid="analytics-tokens-out" />
+        <Kpi label="Estimated cost" value={<span title={cost.reason ?? undefined}>{cost.text}</span>} data-testid="analytics-cost" />
+      </KpiGrid>
       {cost.reason && <p className={styles.note}>{cost.reason}</p>}
       {t.runs === 0 && <p className={styles.note}>{ANALYTICS_MESSAGES.noRuns}</p>}
 
@@ -240,7 +247,14 @@ function Results({ data, admin, compact }: { data: AnalyticsResponse; admin: boo
             file={`top-agents-${period}.csv`}
             header={['Agent', 'Runs', 'Failed', 'Tokens in', 'Tokens out', 'Cost (USD)']}
             rows={data.top_agents.map((a) => [a.name, a.runs, a.failed, a.tokens_in, a.tokens_out, a.unpriced >= a.runs ? null : a.cost_usd])}
-            display={data.top_agents.map((a) => [a.name, formatCount(a.runs), formatCount(a.failed), formatCount(a.tokens_in), formatCount(a.tokens_out), costOf(a).text])}
+            display={data.top_agents.map((a) => [
+              a.name,
+              formatCount(a.runs),
+              formatCount(a.failed),
+              formatCount(a.tokens_in),
+              formatCount(a.tokens_out),
+              costOf(a).text,
+            ])}
           />
           <Failures data={data} admin={admin} file={`failures-${period}.csv`} />
         </>
@@ -345,7 +359,13 @@ function Failures({ data, admin, file }: { data: AnalyticsResponse; admin: boole
             variant="secondary"
             disabled={failures.length === 0}
             aria-label={`${ANALYTICS_TEXTS.csv}: ${ANALYTICS_TEXTS.failuresTitle}`}
-            onClick={() => downloadCsv(file, [...header, 'Last failed at'], failures.map((f) => [ANALYTICS_SOURCE_LABELS[f.source], f.name, f.error, f.count, f.last_run_id, f.last_at]))}
+            onClick={() =>
+              downloadCsv(
+                file,
+                [...header, 'Last failed at'],
+                failures.map((f) => [ANALYTICS_SOURCE_LABELS[f.source], f.name, f.error, f.count, f.last_run_id, f.last_at]),
+              )
+            }
           >
             {ANALYTICS_TEXTS.csv}
           </Button>
@@ -380,4 +400,3 @@ function Failures({ data, admin, file }: { data: AnalyticsResponse; admin: boole
     </section>
   );
 }
-
