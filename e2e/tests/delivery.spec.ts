@@ -20,6 +20,7 @@ const PORT = BASE_PORT + 5;
 const FORCED_PORT = BASE_PORT + 6;
 const ORIGINAL_TEXT = 'Build, manage and deploy AI agents for sales, marketing, research and support.';
 const VARIANT_TEXT = 'Build, manage and deploy AI agents: delivered alone as release 0.9.1.';
+const CRASHING = "{(() => { throw new TypeError('(0 , A.canaryBreaks) is not a function'); })()}";
 const BUILT = JSON.parse(readFileSync(path.join(ROOT, 'mfe-agents', 'package.json'), 'utf8')).version as string;
 const CONTRACT = JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')).version as string;
 
@@ -136,9 +137,10 @@ test.beforeAll(async () => {
   variant = makeVariant();
   editSource(variant, ORIGINAL_TEXT, VARIANT_TEXT);
   release(variant, '0.9.1');
-  editSource(variant, VARIANT_TEXT, "{(() => { throw new TypeError('(0 , A.canaryBreaks) is not a function'); })()}");
+  // the subtitle is a JSX attribute: the quoted text becomes an expression that throws when rendered
+  editSource(variant, `"${VARIANT_TEXT}"`, CRASHING);
   release(variant, '0.9.2');
-  editSource(variant, "{(() => { throw new TypeError('(0 , A.canaryBreaks) is not a function'); })()}", ORIGINAL_TEXT);
+  editSource(variant, CRASHING, `"${ORIGINAL_TEXT}"`);
   const configFile = path.join(variant, 'webpack.config.mjs');
   writeFileSync(
     configFile,
