@@ -51,4 +51,69 @@ describe('DataTable', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading runs...');
     expect(screen.getByText('No runs yet')).toHaveAttribute('colspan', '3');
   });
+
+  describe('given columns', () => {
+    const columns = (onSort: () => void) => [
+      { label: 'Name', sort: { direction: 'descending' as const, onSort } },
+      { label: 'Runs', numeric: true, width: '6rem' },
+      false,
+      { label: 'Actions', hiddenLabel: true, align: 'end' as const },
+    ];
+
+    it('draws the header row: sortable, numeric and hidden labels, leaving out false columns', async () => {
+      const onSort = jest.fn();
+      render(
+        <DataTable label="Agents" columns={columns(onSort)} empty="No agents yet">
+          <tr>
+            <th scope="row">Helper</th>
+            <Cell kind="number">3</Cell>
+            <Cell kind="actions">
+              <button type="button">Open</button>
+            </Cell>
+          </tr>
+        </DataTable>,
+      );
+      const table = screen.getByRole('table', { name: 'Agents' });
+      const headers = within(table).getAllByRole('columnheader');
+      expect(headers.map((h) => h.textContent)).toEqual(['Name▼', 'Runs', 'Actions']);
+      expect(headers[0]).toHaveAttribute('aria-sort', 'descending');
+      await userEvent.click(within(headers[0]!).getByRole('button', { name: 'Name' }));
+      expect(onSort).toHaveBeenCalledTimes(1);
+      expect(headers[1]).toHaveClass('number');
+      expect(headers[1]).toHaveStyle({ width: '6rem' });
+      expect(within(headers[2]!).getByText('Actions')).toHaveClass('hidden');
+      expect(headers[2]).toHaveClass('end');
+      expect(within(table).getByRole('rowheader', { name: 'Helper' })).toBeInTheDocument();
+      expect(within(table).queryByText('No agents yet')).not.toBeInTheDocument();
+    });
+
+    it('shows the empty row across the columns when there are no rows', () => {
+      const rows: string[] = [];
+      render(
+        <DataTable label="Agents" columns={columns(jest.fn())} empty="No agents yet">
+          {rows.map((r) => (
+            <tr key={r} />
+          ))}
+        </DataTable>,
+      );
+      expect(screen.getByRole('cell', { name: 'No agents yet' })).toHaveAttribute('colspan', '3');
+    });
+
+    it('stands a loading status or an error alert for the rows, the error first', () => {
+      const { rerender } = render(
+        <DataTable label="Agents" columns={columns(jest.fn())} loading="Loading agents..." empty="No agents yet">
+          <tr>
+            <td>stale</td>
+          </tr>
+        </DataTable>,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Loading agents...');
+      expect(screen.queryByText('stale')).not.toBeInTheDocument();
+      expect(screen.queryByText('No agents yet')).not.toBeInTheDocument();
+      rerender(<DataTable label="Agents" columns={columns(jest.fn())} loading="Loading agents..." error="Could not load agents" />);
+      expect(screen.getByRole('alert')).toHaveTextContent('Could not load agents');
+      expect(screen.getByRole('alert')).toHaveAttribute('colspan', '3');
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,9 +1,28 @@
 // The one table of the studio: its frame, header row, sortable columns, empty and loading rows, and the wrapping
 // rules of its cells (an email stays whole, an id breaks anywhere, numbers and times never wrap). Areas write
-// their rows; the look is here.
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+// their rows; the look is here. Given `columns`, it draws the header row and the loading, error and empty rows too.
+import { Children, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from 'react';
 import { cx } from './class-names.js';
 import styles from './DataTable.module.css';
+
+/** One column of a table given `columns`: DataTable draws its header cell. */
+export interface DataTableColumn {
+  /** the header's text (or control: a "Select all" checkbox) */
+  label: ReactNode;
+  /** React key of the header cell when the label is not a string */
+  key?: string;
+  /** read out but not shown: the column of a row's buttons ("Actions") */
+  hiddenLabel?: boolean;
+  /** a figure column: right-aligned in tabular figures, its header too */
+  numeric?: boolean;
+  /** `end`: the header sits at the right, over the row's buttons */
+  align?: 'start' | 'end';
+  /** a CSS width ("3rem", "40%") */
+  width?: string;
+  /** a sortable column: its direction when the table is sorted by it (else undefined), and what a click does */
+  sort?: { direction?: SortDirection; onSort: () => void };
+  className?: string;
+}
 
 export interface DataTableProps {
   /** the table's accessible name ("Users") */
@@ -11,21 +30,95 @@ export interface DataTableProps {
   /** a caption, shown or (hiddenCaption) only read out */
   caption?: ReactNode;
   hiddenCaption?: boolean;
-  /** thead and tbody */
-  children: ReactNode;
+  /** without `columns`: thead and tbody; with `columns`: the body rows only */
+  children?: ReactNode;
   className?: string;
   /** a table wider than the page scrolls inside its frame; `plain` drops the frame (a table inside a card) */
   variant?: 'framed' | 'plain';
+  /** the header row, drawn by the table (false/null entries are left out: a column shown only to some) */
+  columns?: readonly (DataTableColumn | false | null | undefined)[];
+  /** with `columns`: while set, one status row with this text stands for the rows */
+  loading?: ReactNode;
+  /** with `columns`: while set, one alert row with this text stands for the rows */
+  error?: ReactNode;
+  /** with `columns`: the row shown when there are no rows */
+  empty?: ReactNode;
 }
 
-export function DataTable({ label, caption, hiddenCaption = false, children, className, variant = 'framed' }: DataTableProps) {
+export function DataTable({
+  label,
+  caption,
+  hiddenCaption = false,
+  children,
+  className,
+  variant = 'framed',
+  columns,
+  loading,
+  error,
+  empty,
+}: DataTableProps) {
   return (
     <div className={cx(styles.wrap, variant === 'framed' && styles.framed)}>
       <table className={cx(styles.table, className)} aria-label={label}>
         {caption && <caption className={hiddenCaption ? styles.hidden : styles.caption}>{caption}</caption>}
-        {children}
+        {columns ? <ColumnsBody columns={columns} loading={loading} error={error} empty={empty} rows={children} /> : children}
       </table>
     </div>
+  );
+}
+
+interface ColumnsBodyProps extends Pick<DataTableProps, 'loading' | 'error' | 'empty'> {
+  columns: NonNullable<DataTableProps['columns']>;
+  rows: ReactNode;
+}
+
+function ColumnsBody({ columns, loading, error, empty, rows }: ColumnsBodyProps) {
+  const shown = columns.filter((c): c is DataTableColumn => Boolean(c));
+  const span = shown.length;
+  // an error wins over loading (a reload that failed), and either stands for the rows
+  let body: ReactNode = rows;
+  if (error)
+    body = (
+      <TableMessageRow colSpan={span} error>
+        {error}
+      </TableMessageRow>
+    );
+  else if (loading)
+    body = (
+      <TableMessageRow colSpan={span} loading>
+        {loading}
+      </TableMessageRow>
+    );
+  else if (empty && Children.toArray(rows).length === 0) body = <TableMessageRow colSpan={span}>{empty}</TableMessageRow>;
+  return (
+    <>
+      <thead>
+        <tr>
+          {shown.map((column, index) => (
+            <HeaderCell key={column.key ?? (typeof column.label === 'string' ? column.label : index)} column={column} />
+          ))}
+        </tr>
+      </thead>
+      <tbody>{body}</tbody>
+    </>
+  );
+}
+
+function HeaderCell({ column }: { column: DataTableColumn }) {
+  const className = cx(column.numeric && styles.number, column.align === 'end' && styles.end, column.className);
+  const style = column.width ? { width: column.width } : undefined;
+  const label = column.hiddenLabel ? <span className={styles.hidden}>{column.label}</span> : column.label;
+  if (column.sort) {
+    return (
+      <SortHeader direction={column.sort.direction} onSort={column.sort.onSort} className={className || undefined} style={style}>
+        {label}
+      </SortHeader>
+    );
+  }
+  return (
+    <th scope="col" className={className || undefined} style={style}>
+      {label}
+    </th>
   );
 }
 
@@ -67,12 +160,13 @@ export interface SortHeaderProps {
   direction?: SortDirection;
   onSort: () => void;
   className?: string;
+  style?: CSSProperties;
 }
 
 /** A column header that sorts the table: a button inside the th, aria-sort on the th. */
-export function SortHeader({ children, direction, onSort, className }: SortHeaderProps) {
+export function SortHeader({ children, direction, onSort, className, style }: SortHeaderProps) {
   return (
-    <th scope="col" aria-sort={direction ?? 'none'} className={className}>
+    <th scope="col" aria-sort={direction ?? 'none'} className={className} style={style}>
       <button type="button" className={styles.sort} onClick={onSort}>
         {children}
         <span aria-hidden="true" className={styles.sortMark}>
@@ -89,13 +183,15 @@ export interface TableMessageRowProps {
   children: ReactNode;
   /** a loading row is announced politely */
   loading?: boolean;
+  /** a row that says the rows could not be loaded: announced at once */
+  error?: boolean;
 }
 
-/** The row a table shows when it has no rows yet (loading) or none at all (empty). */
-export function TableMessageRow({ colSpan, children, loading = false }: TableMessageRowProps) {
+/** The row a table shows when it has no rows yet (loading), none at all (empty), or could not load them (error). */
+export function TableMessageRow({ colSpan, children, loading = false, error = false }: TableMessageRowProps) {
   return (
     <tr>
-      <td colSpan={colSpan} className={styles.message} role={loading ? 'status' : undefined}>
+      <td colSpan={colSpan} className={cx(styles.message, error && styles.messageError)} role={error ? 'alert' : loading ? 'status' : undefined}>
         {children}
       </td>
     </tr>

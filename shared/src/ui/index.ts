@@ -47,6 +47,7 @@ export {
   Cell,
   SortHeader,
   TableMessageRow,
+  type DataTableColumn,
   type DataTableProps,
   type CellProps,
   type CellKind,
