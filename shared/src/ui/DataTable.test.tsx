@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Cell, DataTable, SortHeader, TableMessageRow } from './DataTable.js';
+import { ACTIONS_COLUMN, Cell, DataTable, SortHeader, TableMessageRow } from './DataTable.js';
 
 describe('DataTable', () => {
   it('names the table, keeps an email whole with its title, and sorts by a column header', async () => {
@@ -57,7 +57,8 @@ describe('DataTable', () => {
       { label: 'Name', sort: { direction: 'descending' as const, onSort } },
       { label: 'Runs', numeric: true, width: '6rem' },
       false,
-      { label: 'Actions', hiddenLabel: true, align: 'end' as const },
+      'Owner',
+      ACTIONS_COLUMN,
     ];
 
     it('draws the header row: sortable, numeric and hidden labels, leaving out false columns', async () => {
@@ -67,6 +68,7 @@ describe('DataTable', () => {
           <tr>
             <th scope="row">Helper</th>
             <Cell kind="number">3</Cell>
+            <td>Ann</td>
             <Cell kind="actions">
               <button type="button">Open</button>
             </Cell>
@@ -75,14 +77,14 @@ describe('DataTable', () => {
       );
       const table = screen.getByRole('table', { name: 'Agents' });
       const headers = within(table).getAllByRole('columnheader');
-      expect(headers.map((h) => h.textContent)).toEqual(['Name▼', 'Runs', 'Actions']);
+      expect(headers.map((h) => h.textContent)).toEqual(['Name▼', 'Runs', 'Owner', 'Actions']);
       expect(headers[0]).toHaveAttribute('aria-sort', 'descending');
       await userEvent.click(within(headers[0]!).getByRole('button', { name: 'Name' }));
       expect(onSort).toHaveBeenCalledTimes(1);
       expect(headers[1]).toHaveClass('number');
       expect(headers[1]).toHaveStyle({ width: '6rem' });
-      expect(within(headers[2]!).getByText('Actions')).toHaveClass('hidden');
-      expect(headers[2]).toHaveClass('end');
+      expect(within(headers[3]!).getByText('Actions')).toHaveClass('hidden');
+      expect(headers[3]).toHaveClass('end');
       expect(within(table).getByRole('rowheader', { name: 'Helper' })).toBeInTheDocument();
       expect(within(table).queryByText('No agents yet')).not.toBeInTheDocument();
     });
@@ -96,7 +98,7 @@ describe('DataTable', () => {
           ))}
         </DataTable>,
       );
-      expect(screen.getByRole('cell', { name: 'No agents yet' })).toHaveAttribute('colspan', '3');
+      expect(screen.getByRole('cell', { name: 'No agents yet' })).toHaveAttribute('colspan', '4');
     });
 
     it('stands a loading status or an error alert for the rows, the error first', () => {
@@ -112,7 +114,7 @@ describe('DataTable', () => {
       expect(screen.queryByText('No agents yet')).not.toBeInTheDocument();
       rerender(<DataTable label="Agents" columns={columns(jest.fn())} loading="Loading agents..." error="Could not load agents" />);
       expect(screen.getByRole('alert')).toHaveTextContent('Could not load agents');
-      expect(screen.getByRole('alert')).toHaveAttribute('colspan', '3');
+      expect(screen.getByRole('alert')).toHaveAttribute('colspan', '4');
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
     });
   });

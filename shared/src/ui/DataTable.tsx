@@ -5,6 +5,9 @@ import { Children, type ComponentPropsWithoutRef, type CSSProperties, type React
 import { cx } from './class-names.js';
 import styles from './DataTable.module.css';
 
+/** The column of a row's buttons: named "Actions" for screen readers, not shown. */
+export const ACTIONS_COLUMN: DataTableColumn = { label: 'Actions', hiddenLabel: true, align: 'end' };
+
 /** One column of a table given `columns`: DataTable draws its header cell. */
 export interface DataTableColumn {
   /** the header's text (or control: a "Select all" checkbox) */
@@ -35,8 +38,9 @@ export interface DataTableProps {
   className?: string;
   /** a table wider than the page scrolls inside its frame; `plain` drops the frame (a table inside a card) */
   variant?: 'framed' | 'plain';
-  /** the header row, drawn by the table (false/null entries are left out: a column shown only to some) */
-  columns?: readonly (DataTableColumn | false | null | undefined)[];
+  /** the header row, drawn by the table: a plain label or a column; false/null entries are left out (a column shown
+   *  only to some) */
+  columns?: readonly (DataTableColumn | string | false | null | undefined)[];
   /** with `columns`: while set, one status row with this text stands for the rows */
   loading?: ReactNode;
   /** with `columns`: while set, one alert row with this text stands for the rows */
@@ -73,7 +77,7 @@ interface ColumnsBodyProps extends Pick<DataTableProps, 'loading' | 'error' | 'e
 }
 
 function ColumnsBody({ columns, loading, error, empty, rows }: ColumnsBodyProps) {
-  const shown = columns.filter((c): c is DataTableColumn => Boolean(c));
+  const shown = columns.flatMap((c) => (typeof c === 'string' ? [{ label: c }] : c ? [c] : []));
   const span = shown.length;
   // an error wins over loading (a reload that failed), and either stands for the rows
   let body: ReactNode = rows;

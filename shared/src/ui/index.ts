@@ -43,6 +43,7 @@ export {
   type StatusTone,
 } from './Page.js';
 export {
+  ACTIONS_COLUMN,
   DataTable,
   Cell,
   SortHeader,

@@ -162,34 +162,23 @@ export function AuditPanel() {
       )}
       {state.status === 'ready' && state.data.total > 0 && (
         <>
-          <DataTable>
-            <caption className={styles.visuallyHidden}>
-              Audit log, newest first: entries {offset + 1} to {offset + state.data.entries.length} of {state.data.total}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Details</th>
-                <th scope="col">Address</th>
+          <DataTable
+            hiddenCaption
+            caption={`Audit log, newest first: entries ${offset + 1} to ${offset + state.data.entries.length} of ${state.data.total}`}
+            columns={['When', 'Actor', 'Action', 'Target', 'Details', 'Address']}
+          >
+            {state.data.entries.map((e) => (
+              <tr key={e.id}>
+                <th scope="row">
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                </th>
+                <td className={styles.breakable}>{e.actor_email || <span className={styles.muted}>—</span>}</td>
+                <td>{AUDIT_ACTION_LABELS[e.action]}</td>
+                <td className={styles.breakable}>{e.target || <span className={styles.muted}>—</span>}</td>
+                <td className={styles.breakable}>{detailsText(e.details) || <span className={styles.muted}>—</span>}</td>
+                <td className={styles.mono}>{e.ip || <span className={styles.muted}>—</span>}</td>
               </tr>
-            </thead>
-            <tbody>
-              {state.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <th scope="row">
-                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                  </th>
-                  <td className={styles.breakable}>{e.actor_email || <span className={styles.muted}>—</span>}</td>
-                  <td>{AUDIT_ACTION_LABELS[e.action]}</td>
-                  <td className={styles.breakable}>{e.target || <span className={styles.muted}>—</span>}</td>
-                  <td className={styles.breakable}>{detailsText(e.details) || <span className={styles.muted}>—</span>}</td>
-                  <td className={styles.mono}>{e.ip || <span className={styles.muted}>—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </DataTable>
           <nav className={styles.auditPager} aria-label="Audit log pages">
             <span aria-live="polite">

@@ -4,7 +4,7 @@
 // in Settings → Allowed flow hosts (the server says so).
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, ApiError, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, DataTable, Select, useQuery, TextField } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, Select, useQuery, TextField } from '@accent/shared/ui';
 import {
   MCP_AUTH_LABELS,
   MCP_AUTHS,
@@ -67,54 +67,40 @@ export function McpServersPanel({ serversApi }: { serversApi?: McpServersApi }) 
   return (
     <>
       <p className={styles.lead}>{MCP_PANEL_TEXTS.lead}</p>
-      {query.status === 'error' ? (
-        <p role="alert">{detailOf(query.error)}</p>
-      ) : query.status === 'loading' ? (
-        <p role="status">{MCP_PANEL_TEXTS.loading}</p>
-      ) : query.data.length === 0 ? (
-        <p className={styles.muted}>{MCP_PANEL_TEXTS.none}</p>
-      ) : (
-        <DataTable label="MCP servers">
-          <thead>
-            <tr>
-              <th scope="col">{MCP_PANEL_TEXTS.name}</th>
-              <th scope="col">{MCP_PANEL_TEXTS.url}</th>
-              <th scope="col">{MCP_PANEL_TEXTS.tools}</th>
-              <th scope="col">{MCP_PANEL_TEXTS.checked}</th>
-              <th scope="col">
-                <span className={styles.srOnly}>Actions</span>
+      <DataTable
+        label="MCP servers"
+        columns={[MCP_PANEL_TEXTS.name, MCP_PANEL_TEXTS.url, MCP_PANEL_TEXTS.tools, MCP_PANEL_TEXTS.checked, ACTIONS_COLUMN]}
+        error={query.status === 'error' && detailOf(query.error)}
+        loading={query.status === 'loading' && MCP_PANEL_TEXTS.loading}
+        empty={MCP_PANEL_TEXTS.none}
+      >
+        {query.status === 'ready' &&
+          query.data.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">
+                {s.name}
+                <span className={styles.badge}>{MCP_TRANSPORT_LABELS[s.transport]}</span>
               </th>
+              <td className={styles.mono}>{s.url}</td>
+              <td>{s.tools.map((t) => t.title ?? t.name).join(', ') || '—'}</td>
+              <td>{s.tools_checked_at ? formatDateTime(s.tools_checked_at) : '—'}</td>
+              <Cell kind="actions">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy}
+                  aria-label={`${MCP_PANEL_TEXTS.refresh}: ${s.name}`}
+                  onClick={() => void act(() => mcp.refresh(s.id), MCP_PANEL_TEXTS.refresh)}
+                >
+                  {MCP_PANEL_TEXTS.refresh}
+                </Button>
+                <Button size="sm" variant="ghost" aria-label={`${MCP_PANEL_TEXTS.remove}: ${s.name}`} onClick={() => setRemoving(s)}>
+                  {MCP_PANEL_TEXTS.remove}
+                </Button>
+              </Cell>
             </tr>
-          </thead>
-          <tbody>
-            {query.data.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  {s.name}
-                  <span className={styles.badge}>{MCP_TRANSPORT_LABELS[s.transport]}</span>
-                </th>
-                <td className={styles.mono}>{s.url}</td>
-                <td>{s.tools.map((t) => t.title ?? t.name).join(', ') || '—'}</td>
-                <td>{s.tools_checked_at ? formatDateTime(s.tools_checked_at) : '—'}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy}
-                    aria-label={`${MCP_PANEL_TEXTS.refresh}: ${s.name}`}
-                    onClick={() => void act(() => mcp.refresh(s.id), MCP_PANEL_TEXTS.refresh)}
-                  >
-                    {MCP_PANEL_TEXTS.refresh}
-                  </Button>
-                  <Button size="sm" variant="ghost" aria-label={`${MCP_PANEL_TEXTS.remove}: ${s.name}`} onClick={() => setRemoving(s)}>
-                    {MCP_PANEL_TEXTS.remove}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+          ))}
+      </DataTable>
       <AddServerForm api={mcp} onAdded={() => query.reload()} />
       <ConfirmDialog
         open={removing !== null}

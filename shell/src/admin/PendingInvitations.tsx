@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ROLE_LABELS } from '@accent/shared';
 import { TEAM_LABELS, type Invitation } from '@accent/shell-common';
 import { ApiError, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, DataTable, ErrorState, useMutation, useQuery } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, ErrorState, useMutation, useQuery } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { formatDate } from './format.js';
 import { INVITATIONS_QUERY } from './InviteDialog.js';
@@ -63,62 +63,48 @@ export function PendingInvitations() {
       <h2 className={styles.blockTitle} id="pending-invitations-title">
         {PENDING_TEXTS.title}
       </h2>
-      <DataTable caption={PENDING_TEXTS.title} hiddenCaption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Team</th>
-            <th scope="col">Status</th>
-            <th scope="col">Invited by</th>
-            <th scope="col">
-              <span className={styles.visuallyHidden}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.invitations.map((invitation) => {
-            const busy = busyId === invitation.id;
-            const expired = invitation.status === 'expired';
-            return (
-              <tr key={invitation.id} aria-busy={busy || undefined}>
-                <th scope="row" className={styles.breakable}>
-                  {invitation.email}
-                </th>
-                <td>{ROLE_LABELS[invitation.role]}</td>
-                <td>{invitation.team ? TEAM_LABELS[invitation.team] : <span className={styles.muted}>—</span>}</td>
-                <td>
-                  {expired ? (
-                    <span className={cx(styles.badge, styles.badgeMuted)}>{PENDING_TEXTS.expired}</span>
-                  ) : (
-                    PENDING_TEXTS.pendingUntil(formatDate(invitation.expires_at))
-                  )}
-                </td>
-                <td className={styles.breakable}>{invitation.invited_by ?? <span className={styles.muted}>—</span>}</td>
-                <td className={styles.rowActions}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Resend the invitation to ${invitation.email}`}
-                    onClick={() => void resendOne(invitation)}
-                  >
-                    Resend
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Revoke the invitation to ${invitation.email}`}
-                    onClick={() => setRevoking(invitation)}
-                  >
-                    Revoke
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+      <DataTable caption={PENDING_TEXTS.title} hiddenCaption columns={['Email', 'Role', 'Team', 'Status', 'Invited by', ACTIONS_COLUMN]}>
+        {list.data.invitations.map((invitation) => {
+          const busy = busyId === invitation.id;
+          const expired = invitation.status === 'expired';
+          return (
+            <tr key={invitation.id} aria-busy={busy || undefined}>
+              <th scope="row" className={styles.breakable}>
+                {invitation.email}
+              </th>
+              <td>{ROLE_LABELS[invitation.role]}</td>
+              <td>{invitation.team ? TEAM_LABELS[invitation.team] : <span className={styles.muted}>—</span>}</td>
+              <td>
+                {expired ? (
+                  <span className={cx(styles.badge, styles.badgeMuted)}>{PENDING_TEXTS.expired}</span>
+                ) : (
+                  PENDING_TEXTS.pendingUntil(formatDate(invitation.expires_at))
+                )}
+              </td>
+              <td className={styles.breakable}>{invitation.invited_by ?? <span className={styles.muted}>—</span>}</td>
+              <Cell kind="actions">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Resend the invitation to ${invitation.email}`}
+                  onClick={() => void resendOne(invitation)}
+                >
+                  Resend
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Revoke the invitation to ${invitation.email}`}
+                  onClick={() => setRevoking(invitation)}
+                >
+                  Revoke
+                </Button>
+              </Cell>
+            </tr>
+          );
+        })}
       </DataTable>
       <ConfirmDialog
         open={revoking !== null}

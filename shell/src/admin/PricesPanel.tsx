@@ -110,79 +110,76 @@ export function PricesPanel() {
     >
       {() => (
         <form onSubmit={save} noValidate>
-          <DataTable caption={PRICES_TEXTS.title} hiddenCaption>
-            <thead>
-              <tr>
-                <th scope="col">Provider</th>
-                <th scope="col">Model</th>
-                <th scope="col">Input (USD / 1M tokens)</th>
-                <th scope="col">Output (USD / 1M tokens)</th>
-                <th scope="col">Price date</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => {
-                const line = `line ${i + 1}`;
-                return (
-                  <tr key={r.key}>
-                    <td>
-                      <input
-                        className={styles.input}
-                        aria-label={`Provider, ${line}`}
-                        value={r.provider}
-                        onChange={(e) => change(r.key, 'provider', e.target.value)}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className={styles.input}
-                        aria-label={`Model, ${line}`}
-                        value={r.model}
-                        onChange={(e) => change(r.key, 'model', e.target.value)}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className={styles.input}
-                        aria-label={`Input price, ${line}`}
-                        inputMode="decimal"
-                        value={r.input}
-                        onChange={(e) => change(r.key, 'input', e.target.value)}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className={styles.input}
-                        aria-label={`Output price, ${line}`}
-                        inputMode="decimal"
-                        value={r.output}
-                        onChange={(e) => change(r.key, 'output', e.target.value)}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className={styles.input}
-                        aria-label={`Price date, ${line}`}
-                        type="date"
-                        value={r.priced_on}
-                        onChange={(e) => change(r.key, 'priced_on', e.target.value)}
-                      />
-                    </td>
-                    <td>
-                      <IconButton
-                        label={`Remove ${r.provider} / ${r.model || line}`}
-                        onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-                      >
-                        ×
-                      </IconButton>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
+          <DataTable
+            caption={PRICES_TEXTS.title}
+            hiddenCaption
+            columns={[
+              'Provider',
+              'Model',
+              'Input (USD / 1M tokens)',
+              'Output (USD / 1M tokens)',
+              'Price date',
+              { label: 'Remove', hiddenLabel: true },
+            ]}
+          >
+            {rows.map((r, i) => {
+              const line = `line ${i + 1}`;
+              return (
+                <tr key={r.key}>
+                  <td>
+                    <input
+                      className={styles.input}
+                      aria-label={`Provider, ${line}`}
+                      value={r.provider}
+                      onChange={(e) => change(r.key, 'provider', e.target.value)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className={styles.input}
+                      aria-label={`Model, ${line}`}
+                      value={r.model}
+                      onChange={(e) => change(r.key, 'model', e.target.value)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className={styles.input}
+                      aria-label={`Input price, ${line}`}
+                      inputMode="decimal"
+                      value={r.input}
+                      onChange={(e) => change(r.key, 'input', e.target.value)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className={styles.input}
+                      aria-label={`Output price, ${line}`}
+                      inputMode="decimal"
+                      value={r.output}
+                      onChange={(e) => change(r.key, 'output', e.target.value)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className={styles.input}
+                      aria-label={`Price date, ${line}`}
+                      type="date"
+                      value={r.priced_on}
+                      onChange={(e) => change(r.key, 'priced_on', e.target.value)}
+                    />
+                  </td>
+                  <td>
+                    <IconButton
+                      label={`Remove ${r.provider} / ${r.model || line}`}
+                      onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                    >
+                      ×
+                    </IconButton>
+                  </td>
+                </tr>
+              );
+            })}
           </DataTable>
           {error && (
             <p role="alert" className={styles.formError}>

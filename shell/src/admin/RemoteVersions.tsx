@@ -4,7 +4,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { REMOTE_TITLES, type RemoteId } from '@accent/shared';
 import { toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, DataTable, LoadingState, Modal, ErrorState, useQuery, TextField } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, LoadingState, Modal, ErrorState, useQuery, TextField } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { errorMessage, fieldErrorOf, formatDateTime } from './format.js';
 import {
@@ -224,67 +224,54 @@ function VersionsBody({
           onChange={(e) => onCanaryPercent(e.currentTarget.value)}
         />
       )}
-      <DataTable caption={<>{`${title} versions`}</>} hiddenCaption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Status</th>
-            <th scope="col">Registered</th>
-            <th scope="col">Health</th>
-            <th scope="col">
-              <span className={styles.visuallyHidden}>Actions</span>
+      <DataTable caption={`${title} versions`} hiddenCaption columns={['Version', 'Status', 'Registered', 'Health', ACTIONS_COLUMN]}>
+        {data.versions.map((v) => (
+          <tr key={v.version}>
+            <th scope="row">
+              {v.version}
+              <span className={cx(styles.mono, styles.subtle)}>{v.entry}</span>
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.versions.map((v) => (
-            <tr key={v.version}>
-              <th scope="row">
-                {v.version}
-                <span className={cx(styles.mono, styles.subtle)}>{v.entry}</span>
-              </th>
-              <td>
-                <span
-                  className={cx(
-                    styles.badge,
-                    v.status === 'current' ? styles.badgeSuccess : v.status === 'canary' ? styles.badgeInfo : styles.badgeMuted,
-                  )}
+            <td>
+              <span
+                className={cx(
+                  styles.badge,
+                  v.status === 'current' ? styles.badgeSuccess : v.status === 'canary' ? styles.badgeInfo : styles.badgeMuted,
+                )}
+              >
+                {STATUS_LABEL[v.status]}
+              </span>
+            </td>
+            <td>
+              {formatDateTime(v.registeredAt)}
+              <span className={styles.subtle}>{v.registeredBy ?? 'found at start'}</span>
+            </td>
+            <td>{failureRate(v.health)}</td>
+            <Cell kind="actions">
+              {canChange && v.status !== 'current' && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onPromote(v)}
+                  disabled={busy !== null}
+                  aria-label={`Promote ${title} ${v.version}`}
                 >
-                  {STATUS_LABEL[v.status]}
-                </span>
-              </td>
-              <td>
-                {formatDateTime(v.registeredAt)}
-                <span className={styles.subtle}>{v.registeredBy ?? 'found at start'}</span>
-              </td>
-              <td>{failureRate(v.health)}</td>
-              <td className={styles.rowActions}>
-                {canChange && v.status !== 'current' && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => onPromote(v)}
-                    disabled={busy !== null}
-                    aria-label={`Promote ${title} ${v.version}`}
-                  >
-                    Promote
-                  </Button>
-                )}
-                {canChange && v.status !== 'current' && v.status !== 'canary' && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onCanary(v.version)}
-                    disabled={busy !== null || !percentOk}
-                    aria-label={`Canary ${title} ${v.version}`}
-                  >
-                    Canary
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+                  Promote
+                </Button>
+              )}
+              {canChange && v.status !== 'current' && v.status !== 'canary' && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onCanary(v.version)}
+                  disabled={busy !== null || !percentOk}
+                  aria-label={`Canary ${title} ${v.version}`}
+                >
+                  Canary
+                </Button>
+              )}
+            </Cell>
+          </tr>
+        ))}
       </DataTable>
       <h3>Recent changes</h3>
       <ul aria-label={`${title} recent changes`}>

@@ -5,7 +5,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { REMOTE_IDS, REMOTE_TITLES, type RemoteId, type RemoteRegistryEntry } from '@accent/shared';
 import { ApiError, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, DataTable, LoadingState, Modal, ErrorState, useQuery, TextField } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, LoadingState, Modal, ErrorState, useQuery, TextField } from '@accent/shared/ui';
 import { useServices } from '../app/services.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
 import { cx } from './cx.js';
@@ -105,88 +105,69 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
       {state.status === 'loading' && <LoadingState text="Loading the registry..." />}
       {state.status === 'error' && <ErrorState message={`Could not load the registry: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && (
-        <DataTable caption="Remote registry" hiddenCaption>
-          <thead>
-            <tr>
-              <th scope="col">Area</th>
-              <th scope="col">Registry entry</th>
-              <th scope="col">Version</th>
-              <th scope="col">Live in this tab</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const current = live.entryFor(row.id);
-              const loaded = current ? live.cache.peek(current) !== undefined : false;
-              return (
-                <tr key={row.id}>
-                  <th scope="row">
-                    {row.title}
-                    <span className={styles.subtle}>{row.id}</span>
-                  </th>
-                  <td>
-                    {row.registry ? (
-                      <>
-                        <span className={styles.mono}>{row.registry.entry}</span>
-                        <span className={styles.subtle}>{row.registry.name}</span>
-                      </>
-                    ) : (
-                      <span className={cx(styles.badge, styles.badgeMuted)}>Not installed</span>
-                    )}
-                  </td>
-                  <td>
-                    {row.registry?.version ?? <span className={styles.muted}>—</span>}
-                    {versions[row.id]?.canary && (
+        <DataTable caption="Remote registry" hiddenCaption columns={['Area', 'Registry entry', 'Version', 'Live in this tab', ACTIONS_COLUMN]}>
+          {rows.map((row) => {
+            const current = live.entryFor(row.id);
+            const loaded = current ? live.cache.peek(current) !== undefined : false;
+            return (
+              <tr key={row.id}>
+                <th scope="row">
+                  {row.title}
+                  <span className={styles.subtle}>{row.id}</span>
+                </th>
+                <td>
+                  {row.registry ? (
+                    <>
+                      <span className={styles.mono}>{row.registry.entry}</span>
+                      <span className={styles.subtle}>{row.registry.name}</span>
+                    </>
+                  ) : (
+                    <span className={cx(styles.badge, styles.badgeMuted)}>Not installed</span>
+                  )}
+                </td>
+                <td>
+                  {row.registry?.version ?? <span className={styles.muted}>—</span>}
+                  {versions[row.id]?.canary && (
+                    <span className={styles.badgeRow}>
+                      <span
+                        className={cx(styles.badge, styles.badgeInfo)}
+                      >{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</span>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  {current ? (
+                    <>
+                      <span className={styles.mono}>{current.entry}</span>
                       <span className={styles.badgeRow}>
-                        <span
-                          className={cx(styles.badge, styles.badgeInfo)}
-                        >{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</span>
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    {current ? (
-                      <>
-                        <span className={styles.mono}>{current.entry}</span>
-                        <span className={styles.badgeRow}>
-                          {current.overridden && <span className={cx(styles.badge, styles.badgeInfo)}>Tab override</span>}
-                          <span className={cx(styles.badge, loaded ? styles.badgeSuccess : styles.badgeMuted)}>
-                            {loaded ? 'Loaded' : 'Not loaded yet'}
-                          </span>
+                        {current.overridden && <span className={cx(styles.badge, styles.badgeInfo)}>Tab override</span>}
+                        <span className={cx(styles.badge, loaded ? styles.badgeSuccess : styles.badgeMuted)}>
+                          {loaded ? 'Loaded' : 'Not loaded yet'}
                         </span>
-                      </>
-                    ) : (
-                      <span className={styles.muted}>Not registered</span>
-                    )}
-                  </td>
-                  <td className={styles.rowActions}>
-                    <Button size="sm" variant="secondary" onClick={() => setVersionsOf(row.id)} aria-label={`${row.title} versions`}>
-                      Versions
-                    </Button>
-                    {!readOnly && (
-                      <>
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.title} entry`}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setResetting(row)}
-                          disabled={!row.registry}
-                          aria-label={`Reset ${row.title}`}
-                        >
-                          Reset
-                        </Button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
+                      </span>
+                    </>
+                  ) : (
+                    <span className={styles.muted}>Not registered</span>
+                  )}
+                </td>
+                <Cell kind="actions">
+                  <Button size="sm" variant="secondary" onClick={() => setVersionsOf(row.id)} aria-label={`${row.title} versions`}>
+                    Versions
+                  </Button>
+                  {!readOnly && (
+                    <>
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.title} entry`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setResetting(row)} disabled={!row.registry} aria-label={`Reset ${row.title}`}>
+                        Reset
+                      </Button>
+                    </>
+                  )}
+                </Cell>
+              </tr>
+            );
+          })}
         </DataTable>
       )}
       {tabOverrides.length > 0 && (

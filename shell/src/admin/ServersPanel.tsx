@@ -6,7 +6,6 @@ import { Button, DataTable, useQuery } from '@accent/shared/ui';
 import { errorMessage, formatDateTime } from './format.js';
 import { useServersApi } from './servers-api.js';
 import { SettingsBlock } from './SettingsBlock.js';
-import styles from './Admin.module.css';
 
 export const SERVERS_TEXTS = {
   title: 'Servers',
@@ -48,33 +47,22 @@ export function ServersPanel() {
         ) : (
           <>
             {split && <p role="alert">{SERVERS_TEXTS.split}</p>}
-            <DataTable label={SERVERS_TEXTS.title}>
-              <thead>
-                <tr>
-                  <th scope="col">Server</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">Storage</th>
-                  <th scope="col">Last seen</th>
+            <DataTable label={SERVERS_TEXTS.title} columns={['Server', 'Role', 'Version', 'Storage', 'Last seen']}>
+              {list.map((server) => (
+                <tr key={server.id}>
+                  <th scope="row">
+                    {server.host} · {server.pid} {server.this_server && SERVERS_TEXTS.thisServer}
+                  </th>
+                  <td>{SERVERS_TEXTS.roles[server.role]}</td>
+                  <td>{server.version}</td>
+                  <td>
+                    {SERVERS_TEXTS.storage[server.storage_kind]} <code>{server.storage_location}</code>
+                  </td>
+                  <td>
+                    {formatDateTime(server.last_seen)} · {server.live ? SERVERS_TEXTS.live : SERVERS_TEXTS.gone}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.map((server) => (
-                  <tr key={server.id}>
-                    <th scope="row">
-                      {server.host} · {server.pid} {server.this_server && SERVERS_TEXTS.thisServer}
-                    </th>
-                    <td>{SERVERS_TEXTS.roles[server.role]}</td>
-                    <td>{server.version}</td>
-                    <td>
-                      {SERVERS_TEXTS.storage[server.storage_kind]} <code>{server.storage_location}</code>
-                    </td>
-                    <td>
-                      {formatDateTime(server.last_seen)} · {server.live ? SERVERS_TEXTS.live : SERVERS_TEXTS.gone}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </DataTable>
             <Button variant="secondary" size="sm" onClick={loaded.reload}>
               {SERVERS_TEXTS.refresh}

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type AppRole } from '@accent/shared';
 import { TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type Team } from '@accent/shell-common';
 import { toast, useSession } from '@accent/shared/client';
-import { Button, Cell, ConfirmDialog, DataTable, LoadingState, EmptyState, ErrorState, useQuery } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, LoadingState, EmptyState, ErrorState, useQuery } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
 import { InviteDialog } from './InviteDialog.js';
@@ -118,114 +118,90 @@ export function UsersPanel() {
       {state.status === 'error' && <ErrorState message={`Could not load users: ${errorMessage(state.error)}`} onRetry={state.reload} />}
       {state.status === 'ready' && state.data.length === 0 && <EmptyState title="No users yet" text="Add the first user of this library." />}
       {state.status === 'ready' && state.data.length > 0 && (
-        <DataTable caption="Users" hiddenCaption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Title</th>
-              <th scope="col">Role</th>
-              <th scope="col">Team</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.data.map((u) => {
-              const own = u.id === me?.user_id;
-              const busy = busyIds.has(u.id);
-              const hintId = own ? `own-row-hint-${u.id}` : undefined;
-              return (
-                <tr
-                  key={u.id}
-                  id={`user-row-${u.id}`}
-                  className={cx(!u.active && styles.inactiveRow, u.id === focusId && styles.focusedRow)}
-                  aria-current={u.id === focusId || undefined}
-                  aria-busy={busy || undefined}
-                >
-                  <th scope="row">
-                    {u.name}
-                    {own && <span className={styles.youBadge}>you</span>}
-                  </th>
-                  <Cell kind="email" title={u.email}>
-                    {u.email}
-                  </Cell>
-                  <td>{u.title || <span className={styles.muted}>—</span>}</td>
-                  <td>
-                    <select
-                      className={styles.inlineSelect}
-                      aria-label={`Role of ${u.name}`}
-                      value={u.role}
-                      disabled={own || busy}
-                      aria-describedby={hintId}
-                      title={own ? OWN_ROW_HINT : undefined}
-                      onChange={(e) => void changeRole(u, e.currentTarget.value as AppRole)}
-                    >
-                      {ROLE_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <select
-                      className={styles.inlineSelect}
-                      aria-label={`Team of ${u.name}`}
-                      value={u.team ?? ''}
-                      disabled={busy}
-                      onChange={(e) => void changeTeam(u, (e.currentTarget.value || null) as Team | null)}
-                    >
-                      {TEAM_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <span className={cx(styles.badge, u.active ? styles.badgeSuccess : styles.badgeMuted)}>
-                      {u.active ? 'Active' : 'Deactivated'}
-                    </span>
-                  </td>
-                  <td>
-                    <time dateTime={u.created_at}>{formatDate(u.created_at)}</time>
-                  </td>
-                  <td className={styles.rowActions}>
-                    {!own && u.active && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={`Set password of ${u.name}`}
-                        onClick={() => setSettingPassword(u)}
-                      >
-                        Set password
-                      </Button>
-                    )}
-                    <Button
-                      variant={u.active ? 'ghost' : 'secondary'}
-                      size="sm"
-                      disabled={own || busy}
-                      aria-describedby={hintId}
-                      aria-label={`${u.active ? 'Deactivate' : 'Reactivate'} ${u.name}`}
-                      onClick={() => setConfirming(u)}
-                    >
-                      {u.active ? 'Deactivate' : 'Reactivate'}
+        <DataTable caption="Users" hiddenCaption columns={['Name', 'Email', 'Title', 'Role', 'Team', 'Status', 'Created', ACTIONS_COLUMN]}>
+          {state.data.map((u) => {
+            const own = u.id === me?.user_id;
+            const busy = busyIds.has(u.id);
+            const hintId = own ? `own-row-hint-${u.id}` : undefined;
+            return (
+              <tr
+                key={u.id}
+                id={`user-row-${u.id}`}
+                className={cx(!u.active && styles.inactiveRow, u.id === focusId && styles.focusedRow)}
+                aria-current={u.id === focusId || undefined}
+                aria-busy={busy || undefined}
+              >
+                <th scope="row">
+                  {u.name}
+                  {own && <span className={styles.youBadge}>you</span>}
+                </th>
+                <Cell kind="email" title={u.email}>
+                  {u.email}
+                </Cell>
+                <td>{u.title || <span className={styles.muted}>—</span>}</td>
+                <td>
+                  <select
+                    className={styles.inlineSelect}
+                    aria-label={`Role of ${u.name}`}
+                    value={u.role}
+                    disabled={own || busy}
+                    aria-describedby={hintId}
+                    title={own ? OWN_ROW_HINT : undefined}
+                    onChange={(e) => void changeRole(u, e.currentTarget.value as AppRole)}
+                  >
+                    {ROLE_OPTIONS.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <select
+                    className={styles.inlineSelect}
+                    aria-label={`Team of ${u.name}`}
+                    value={u.team ?? ''}
+                    disabled={busy}
+                    onChange={(e) => void changeTeam(u, (e.currentTarget.value || null) as Team | null)}
+                  >
+                    {TEAM_OPTIONS.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <span className={cx(styles.badge, u.active ? styles.badgeSuccess : styles.badgeMuted)}>{u.active ? 'Active' : 'Deactivated'}</span>
+                </td>
+                <td>
+                  <time dateTime={u.created_at}>{formatDate(u.created_at)}</time>
+                </td>
+                <Cell kind="actions">
+                  {!own && u.active && (
+                    <Button variant="ghost" size="sm" disabled={busy} aria-label={`Set password of ${u.name}`} onClick={() => setSettingPassword(u)}>
+                      Set password
                     </Button>
-                    {own && (
-                      <span id={hintId} className={styles.rowHint}>
-                        {OWN_ROW_HINT}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
+                  )}
+                  <Button
+                    variant={u.active ? 'ghost' : 'secondary'}
+                    size="sm"
+                    disabled={own || busy}
+                    aria-describedby={hintId}
+                    aria-label={`${u.active ? 'Deactivate' : 'Reactivate'} ${u.name}`}
+                    onClick={() => setConfirming(u)}
+                  >
+                    {u.active ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                  {own && (
+                    <span id={hintId} className={styles.rowHint}>
+                      {OWN_ROW_HINT}
+                    </span>
+                  )}
+                </Cell>
+              </tr>
+            );
+          })}
         </DataTable>
       )}
 
