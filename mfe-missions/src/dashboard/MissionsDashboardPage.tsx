@@ -14,6 +14,8 @@ import {
 } from '@accent/missions-common';
 import { useSession } from '@accent/shared/client';
 import {
+  ACTIONS_COLUMN,
+  Cell,
   Page,
   PageHeader,
   PageToolbar,
@@ -35,7 +37,6 @@ import { useMissionList } from '../common/useMissionList.js';
 import { missionSearchAtom, missionStatusFilterAtom } from '../state/atoms.js';
 import { useMissionsEnv } from '../state/MissionsDataContext.js';
 import { canManageMission } from '../state/permissions.js';
-import common from '../common/Common.module.css';
 import styles from './MissionsDashboardPage.module.css';
 
 export const MISSIONS_TEXTS = {
@@ -106,105 +107,97 @@ export function MissionsDashboardPage() {
     );
   } else {
     body = (
-      <DataTable>
-        <caption className={common.visuallyHidden}>Missions ({visible.length})</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Agent</th>
-            <th scope="col">Schedule</th>
-            <th scope="col">Status · scope</th>
-            <th scope="col">Last run</th>
-            <th scope="col">Next run</th>
-            <th scope="col" className={styles.num}>
-              Executions
-            </th>
-            <th scope="col" className={styles.num}>
-              Success rate
-            </th>
-            <th scope="col">
-              <span className={common.visuallyHidden}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {visible.map((m) => {
-            const manage = canManageMission(user, m);
-            const items = [
-              { label: manage ? 'Edit' : 'View', onSelect: () => navigate(`/missions/${encodeURIComponent(m.id)}${agentQuery}`) },
-              ...(manage
-                ? [
-                    m.status === 'active'
-                      ? { label: 'Pause', onSelect: () => void setMissionStatus(m, 'paused'), disabled: updating === m.id }
-                      : {
-                          label: m.status === 'paused' ? 'Resume' : 'Activate',
-                          onSelect: () => void setMissionStatus(m, 'active'),
-                          disabled: updating === m.id,
-                        },
-                    { label: 'Delete', onSelect: () => askDelete(m), danger: true },
-                  ]
-                : []),
-            ];
-            return (
-              <tr key={m.id} data-mission={m.id}>
-                <th scope="row" className={styles.nameCell}>
-                  <Link to={`/missions/${encodeURIComponent(m.id)}${agentQuery}`} className={styles.nameLink}>
-                    {m.name}
-                  </Link>
-                  {m.description && <span className={styles.description}>{m.description}</span>}
-                  {m.tags.length > 0 && (
-                    <span className={styles.tags}>
-                      {m.tags.map((t) => (
-                        <span key={t} className={styles.tag}>
-                          {t}
-                        </span>
-                      ))}
-                    </span>
-                  )}
-                </th>
-                <td>{m.agent_name || m.agent_id}</td>
-                <td>
-                  <span className={styles.schedule}>{scheduleText(m.schedule)}</span>
-                  {m.schedule.type === 'scheduled' && m.schedule.timezone && <span className={styles.zone}>{m.schedule.timezone}</span>}
-                </td>
-                <td>
-                  <span className={styles.statusCell}>
-                    <MissionStatusBadge status={m.status} />
-                    <ScopeLabel scope={m.scope} short />
+      <DataTable
+        caption={`Missions (${visible.length})`}
+        hiddenCaption
+        columns={[
+          'Name',
+          'Agent',
+          'Schedule',
+          'Status · scope',
+          'Last run',
+          'Next run',
+          { label: 'Executions', numeric: true },
+          { label: 'Success rate', numeric: true },
+          ACTIONS_COLUMN,
+        ]}
+      >
+        {visible.map((m) => {
+          const manage = canManageMission(user, m);
+          const items = [
+            { label: manage ? 'Edit' : 'View', onSelect: () => navigate(`/missions/${encodeURIComponent(m.id)}${agentQuery}`) },
+            ...(manage
+              ? [
+                  m.status === 'active'
+                    ? { label: 'Pause', onSelect: () => void setMissionStatus(m, 'paused'), disabled: updating === m.id }
+                    : {
+                        label: m.status === 'paused' ? 'Resume' : 'Activate',
+                        onSelect: () => void setMissionStatus(m, 'active'),
+                        disabled: updating === m.id,
+                      },
+                  { label: 'Delete', onSelect: () => askDelete(m), danger: true },
+                ]
+              : []),
+          ];
+          return (
+            <tr key={m.id} data-mission={m.id}>
+              <th scope="row" className={styles.nameCell}>
+                <Link to={`/missions/${encodeURIComponent(m.id)}${agentQuery}`} className={styles.nameLink}>
+                  {m.name}
+                </Link>
+                {m.description && <span className={styles.description}>{m.description}</span>}
+                {m.tags.length > 0 && (
+                  <span className={styles.tags}>
+                    {m.tags.map((t) => (
+                      <span key={t} className={styles.tag}>
+                        {t}
+                      </span>
+                    ))}
                   </span>
-                </td>
-                <td className={styles.time}>
-                  <time dateTime={m.last_run ?? undefined} title={formatDateTime(m.last_run, 'Never')}>
-                    {formatShortDateTime(m.last_run, 'Never')}
-                  </time>
-                </td>
-                <td className={styles.time}>
-                  <time dateTime={nextRunOf(m) ?? undefined} title={formatDateTime(nextRunOf(m))}>
-                    {formatShortDateTime(nextRunOf(m))}
-                  </time>
-                </td>
-                <td className={styles.num}>{m.execution_count}</td>
-                <td className={styles.num}>{missionRate(m)}</td>
-                <td>
-                  <div className={styles.actions}>
-                    <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>
-                      Run now
-                    </Button>
-                    <Menu
-                      align="end"
-                      items={items}
-                      trigger={(props) => (
-                        <button type="button" className={styles.menuButton} aria-label={`Actions for ${m.name}`} {...props}>
-                          <span aria-hidden="true">⋯</span>
-                        </button>
-                      )}
-                    />
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+                )}
+              </th>
+              <td>{m.agent_name || m.agent_id}</td>
+              <td>
+                <span className={styles.schedule}>{scheduleText(m.schedule)}</span>
+                {m.schedule.type === 'scheduled' && m.schedule.timezone && <span className={styles.zone}>{m.schedule.timezone}</span>}
+              </td>
+              <td>
+                <span className={styles.statusCell}>
+                  <MissionStatusBadge status={m.status} />
+                  <ScopeLabel scope={m.scope} short />
+                </span>
+              </td>
+              <Cell kind="time">
+                <time dateTime={m.last_run ?? undefined} title={formatDateTime(m.last_run, 'Never')}>
+                  {formatShortDateTime(m.last_run, 'Never')}
+                </time>
+              </Cell>
+              <Cell kind="time">
+                <time dateTime={nextRunOf(m) ?? undefined} title={formatDateTime(nextRunOf(m))}>
+                  {formatShortDateTime(nextRunOf(m))}
+                </time>
+              </Cell>
+              <Cell kind="number">{m.execution_count}</Cell>
+              <Cell kind="number">{missionRate(m)}</Cell>
+              <td>
+                <div className={styles.actions}>
+                  <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>
+                    Run now
+                  </Button>
+                  <Menu
+                    align="end"
+                    items={items}
+                    trigger={(props) => (
+                      <button type="button" className={styles.menuButton} aria-label={`Actions for ${m.name}`} {...props}>
+                        <span aria-hidden="true">⋯</span>
+                      </button>
+                    )}
+                  />
+                </div>
+              </td>
+            </tr>
+          );
+        })}
       </DataTable>
     );
   }

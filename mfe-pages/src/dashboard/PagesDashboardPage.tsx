@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PageSummary } from '../data/pages.js';
 import { useCanBuild } from '@accent/shared/client';
-import { Page, PageHeader, Button, ConfirmDialog, DataTable, LoadingState, Menu, EmptyState, ErrorState } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Page, PageHeader, Button, ConfirmDialog, DataTable, LoadingState, Menu, EmptyState, ErrorState } from '@accent/shared/ui';
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { usePageList } from '../common/usePageList.js';
@@ -73,69 +73,58 @@ export function PagesDashboardPage() {
       ) : list.pages.length === 0 ? (
         <EmptyState title="No pages yet" text="Build an assistant page from blocks or a template and deploy it." action={create} />
       ) : (
-        <DataTable label="Pages">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Version</th>
-              <th scope="col">Last published</th>
-              <th scope="col" aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {list.pages.map((page) => (
-              <tr key={page.id}>
-                <td>
-                  <button type="button" className={styles.nameButton} onClick={() => navigate(builderPath(page.id))}>
-                    {page.name}
-                  </button>
-                  <div className={styles.muted}>{page.agent_name ? `Agent: ${page.agent_name}` : 'No agent chosen'}</div>
-                  {page.status === 'published' && page.slug && (
-                    <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer">
-                      {liveUrl(page.slug)}
-                    </a>
+        <DataTable label="Pages" columns={['Name', 'Status', 'Version', 'Last published', ACTIONS_COLUMN]}>
+          {list.pages.map((page) => (
+            <tr key={page.id}>
+              <td>
+                <button type="button" className={styles.nameButton} onClick={() => navigate(builderPath(page.id))}>
+                  {page.name}
+                </button>
+                <div className={styles.muted}>{page.agent_name ? `Agent: ${page.agent_name}` : 'No agent chosen'}</div>
+                {page.status === 'published' && page.slug && (
+                  <a className={styles.link} href={liveUrl(page.slug)} target="_blank" rel="noopener noreferrer">
+                    {liveUrl(page.slug)}
+                  </a>
+                )}
+              </td>
+              <td>
+                <StatusTag status={page.status} />
+              </td>
+              <td>{page.published_version ? `v${page.published_version}` : '—'}</td>
+              <td>{formatDate(page.published_at)}</td>
+              <td>
+                <Menu
+                  label={`Actions for ${page.name}`}
+                  items={[
+                    { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
+                    ...(canEdit
+                      ? [
+                          { label: 'Duplicate', onSelect: () => void duplicate(page) },
+                          ...(page.status === 'published'
+                            ? [
+                                {
+                                  label: PERSONALIZED_LINKS,
+                                  onSelect: () =>
+                                    navigate(personalizePath(page.id), {
+                                      state: { back: { to: '/pages', label: 'Pages' } } satisfies PersonalizeFrom,
+                                    }),
+                                },
+                                { label: 'Unpublish', onSelect: () => void unpublish(page) },
+                              ]
+                            : []),
+                          { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
+                        ]
+                      : []),
+                  ]}
+                  trigger={(props) => (
+                    <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>
+                      ⋯
+                    </button>
                   )}
-                </td>
-                <td>
-                  <StatusTag status={page.status} />
-                </td>
-                <td>{page.published_version ? `v${page.published_version}` : '—'}</td>
-                <td>{formatDate(page.published_at)}</td>
-                <td>
-                  <Menu
-                    label={`Actions for ${page.name}`}
-                    items={[
-                      { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
-                      ...(canEdit
-                        ? [
-                            { label: 'Duplicate', onSelect: () => void duplicate(page) },
-                            ...(page.status === 'published'
-                              ? [
-                                  {
-                                    label: PERSONALIZED_LINKS,
-                                    onSelect: () =>
-                                      navigate(personalizePath(page.id), {
-                                        state: { back: { to: '/pages', label: 'Pages' } } satisfies PersonalizeFrom,
-                                      }),
-                                  },
-                                  { label: 'Unpublish', onSelect: () => void unpublish(page) },
-                                ]
-                              : []),
-                            { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
-                          ]
-                        : []),
-                    ]}
-                    trigger={(props) => (
-                      <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>
-                        ⋯
-                      </button>
-                    )}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
+                />
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
 

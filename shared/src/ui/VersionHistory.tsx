@@ -3,6 +3,7 @@
 // current, a note, a failing test set) and the texts of the restore stay with the area.
 import type { ReactNode } from 'react';
 import { Button } from './Button.js';
+import { ACTIONS_COLUMN, Cell, DataTable } from './DataTable.js';
 import { Select, type SelectOption } from './Select.js';
 import type { VersionHistory, VersionPair } from './useVersionHistory.js';
 import styles from './VersionHistory.module.css';
@@ -26,39 +27,27 @@ export interface SavedVersionsTableProps<V extends SavedVersion> {
 /** Saved versions, newest first: one row each with who saved it, when, and Restore. */
 export function SavedVersionsTable<V extends SavedVersion>({ versions, describe, canRestore, onRestore, restoreLabel }: SavedVersionsTableProps<V>) {
   return (
-    <table className={styles.list} aria-label="Saved versions">
-      <thead>
-        <tr>
-          <th scope="col">Version</th>
-          <th scope="col">Saved by</th>
-          <th scope="col">Saved at</th>
-          <th scope="col">
-            <span className={styles.visuallyHidden}>Actions</span>
-          </th>
+    <DataTable label="Saved versions" columns={['Version', 'Saved by', 'Saved at', ACTIONS_COLUMN]}>
+      {versions.map((v) => (
+        <tr key={v.number}>
+          <td>
+            Version {v.number}
+            {describe?.(v)}
+          </td>
+          <td>{v.created_by || '—'}</td>
+          <Cell kind="time">
+            <time dateTime={v.created_at}>{new Date(v.created_at).toLocaleString()}</time>
+          </Cell>
+          <Cell kind="actions">
+            {canRestore(v) && (
+              <Button size="sm" variant="secondary" onClick={() => onRestore(v.number)} aria-label={`Restore version ${v.number}`}>
+                {restoreLabel}
+              </Button>
+            )}
+          </Cell>
         </tr>
-      </thead>
-      <tbody>
-        {versions.map((v) => (
-          <tr key={v.number}>
-            <td>
-              Version {v.number}
-              {describe?.(v)}
-            </td>
-            <td>{v.created_by || '—'}</td>
-            <td>
-              <time dateTime={v.created_at}>{new Date(v.created_at).toLocaleString()}</time>
-            </td>
-            <td className={styles.actions}>
-              {canRestore(v) && (
-                <Button size="sm" variant="secondary" onClick={() => onRestore(v.number)} aria-label={`Restore version ${v.number}`}>
-                  {restoreLabel}
-                </Button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   type AnalyticsResponse,
   type AnalyticsSource,
 } from '@accent/shell-common';
-import { Button, DataTable, ErrorState, Kpi, KpiGrid, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
+import { Button, Cell, DataTable, ErrorState, Kpi, KpiGrid, LoadingState, Select, Spinner, TextField } from '@accent/shared/ui';
 import { ApiError } from '@accent/shared/client';
 import { useAgentList } from '../app/useAgentList.js';
 import { ADMIN_ANALYTICS_PATH } from './AnalyticsRedirect.js';
@@ -274,36 +274,25 @@ interface TableProps {
 function FiguresTable({ caption, header, display, hidden }: { caption: string; header: string[]; display: ReactNode[][]; hidden: boolean }) {
   return (
     <div className={hidden ? styles.visuallyHidden : undefined}>
-      <DataTable caption={caption} hiddenCaption variant="plain">
-        <thead>
-          <tr>
-            {header.map((h, i) => (
-              <th key={h} scope="col" className={i > 0 ? styles.num : undefined}>
-                {h}
-              </th>
-            ))}
+      <DataTable caption={caption} hiddenCaption variant="plain" columns={header.map((h, i) => (i > 0 ? { label: h, numeric: true } : h))}>
+        {display.map((row, r) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a fixed answer
+          <tr key={r}>
+            {row.map((cell, c) =>
+              c === 0 ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
+                <th key={c} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
+                <Cell key={c} kind="number">
+                  {cell}
+                </Cell>
+              ),
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {display.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a fixed answer
-            <tr key={r}>
-              {row.map((cell, c) =>
-                c === 0 ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
-                  <th key={c} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
-                  <td key={c} className={styles.num}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </DataTable>
     </div>
   );

@@ -89,44 +89,40 @@ export function ApiKeysManager({ api, scopes = API_KEY_SCOPES, showOwner = false
       ) : keys.length === 0 ? (
         <p className={styles.muted}>{API_KEYS_TEXTS.none}</p>
       ) : (
-        <DataTable label="API keys">
-          <thead>
-            <tr>
-              <th scope="col">{API_KEYS_TEXTS.name}</th>
-              <th scope="col">{API_KEYS_TEXTS.key}</th>
-              <th scope="col">{API_KEYS_TEXTS.scopes}</th>
-              {showOwner && <th scope="col">{API_KEYS_TEXTS.owner}</th>}
-              <th scope="col">{API_KEYS_TEXTS.lastUsed}</th>
-              <th scope="col">{API_KEYS_TEXTS.expires}</th>
-              <th scope="col">
-                <span className={styles.srOnly}>{API_KEYS_TEXTS.revoke}</span>
+        <DataTable
+          label="API keys"
+          columns={[
+            API_KEYS_TEXTS.name,
+            API_KEYS_TEXTS.key,
+            API_KEYS_TEXTS.scopes,
+            showOwner && API_KEYS_TEXTS.owner,
+            API_KEYS_TEXTS.lastUsed,
+            API_KEYS_TEXTS.expires,
+            { label: API_KEYS_TEXTS.revoke, hiddenLabel: true },
+          ]}
+        >
+          {keys.map((k) => (
+            <tr key={k.id}>
+              <th scope="row">
+                {k.name}
+                {showOwner && <span className={styles.badge}>{k.kind}</span>}
               </th>
+              <td className={styles.mono}>{k.prefix}…</td>
+              <td>{k.scopes.join(', ')}</td>
+              {showOwner && <td>{k.owner_email}</td>}
+              <td>{k.last_used_at ? formatDateTime(k.last_used_at) : API_KEYS_TEXTS.notUsed}</td>
+              <td>{k.expires_at ? formatDateTime(k.expires_at) : API_KEYS_TEXTS.never}</td>
+              <td>
+                {k.revoked_at ? (
+                  <span className={styles.muted}>{API_KEYS_TEXTS.revoked}</span>
+                ) : (
+                  <Button size="sm" variant="ghost" aria-label={`${API_KEYS_TEXTS.revoke}: ${k.name}`} onClick={() => setRevoking(k)}>
+                    {API_KEYS_TEXTS.revoke}
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id}>
-                <th scope="row">
-                  {k.name}
-                  {showOwner && <span className={styles.badge}>{k.kind}</span>}
-                </th>
-                <td className={styles.mono}>{k.prefix}…</td>
-                <td>{k.scopes.join(', ')}</td>
-                {showOwner && <td>{k.owner_email}</td>}
-                <td>{k.last_used_at ? formatDateTime(k.last_used_at) : API_KEYS_TEXTS.notUsed}</td>
-                <td>{k.expires_at ? formatDateTime(k.expires_at) : API_KEYS_TEXTS.never}</td>
-                <td>
-                  {k.revoked_at ? (
-                    <span className={styles.muted}>{API_KEYS_TEXTS.revoked}</span>
-                  ) : (
-                    <Button size="sm" variant="ghost" aria-label={`${API_KEYS_TEXTS.revoke}: ${k.name}`} onClick={() => setRevoking(k)}>
-                      {API_KEYS_TEXTS.revoke}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </DataTable>
       )}
       <div className={styles.actions}>

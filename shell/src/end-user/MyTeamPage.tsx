@@ -57,53 +57,41 @@ export default function MyTeamPage() {
           {shown.length === 0 ? (
             <EmptyState title={MY_TEAM_TEXTS.noMatch} text={MY_TEAM_TEXTS.noMatchText} />
           ) : (
-            <DataTable caption="Members" hiddenCaption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Team</th>
-                  <th scope="col">Last active</th>
+            <DataTable
+              caption="Members"
+              hiddenCaption
+              columns={['Name', 'Title', 'Role', 'Team', 'Last active', isAdmin && { label: 'Manage', hiddenLabel: true }]}
+            >
+              {shown.map((m) => (
+                <tr key={m.id}>
+                  <th scope="row">
+                    <span className={styles.person}>
+                      <span className={styles.avatar} aria-hidden="true">
+                        {initialsOf(m.name)}
+                      </span>
+                      <span>
+                        {m.name}
+                        {m.id === user?.user_id && <span className={styles.you}> (you)</span>}
+                      </span>
+                    </span>
+                  </th>
+                  <td>{m.title || <span className={styles.muted}>—</span>}</td>
+                  <td>{ROLE_LABELS[m.role]}</td>
+                  <td>{m.team ? TEAM_LABELS[m.team] : <span className={styles.muted}>—</span>}</td>
+                  <td>
+                    {m.last_active ? (
+                      <time dateTime={m.last_active}>{formatWhen(m.last_active)}</time>
+                    ) : (
+                      <span className={styles.muted}>{MY_TEAM_TEXTS.never}</span>
+                    )}
+                  </td>
                   {isAdmin && (
-                    <th scope="col">
-                      <span className={styles.visuallyHidden}>Manage</span>
-                    </th>
+                    <td>
+                      <Link to={`/admin?tab=users&user=${encodeURIComponent(m.id)}`}>{MY_TEAM_TEXTS.manage(m.name)}</Link>
+                    </td>
                   )}
                 </tr>
-              </thead>
-              <tbody>
-                {shown.map((m) => (
-                  <tr key={m.id}>
-                    <th scope="row">
-                      <span className={styles.person}>
-                        <span className={styles.avatar} aria-hidden="true">
-                          {initialsOf(m.name)}
-                        </span>
-                        <span>
-                          {m.name}
-                          {m.id === user?.user_id && <span className={styles.you}> (you)</span>}
-                        </span>
-                      </span>
-                    </th>
-                    <td>{m.title || <span className={styles.muted}>—</span>}</td>
-                    <td>{ROLE_LABELS[m.role]}</td>
-                    <td>{m.team ? TEAM_LABELS[m.team] : <span className={styles.muted}>—</span>}</td>
-                    <td>
-                      {m.last_active ? (
-                        <time dateTime={m.last_active}>{formatWhen(m.last_active)}</time>
-                      ) : (
-                        <span className={styles.muted}>{MY_TEAM_TEXTS.never}</span>
-                      )}
-                    </td>
-                    {isAdmin && (
-                      <td>
-                        <Link to={`/admin?tab=users&user=${encodeURIComponent(m.id)}`}>{MY_TEAM_TEXTS.manage(m.name)}</Link>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </DataTable>
           )}
         </>

@@ -2,7 +2,7 @@
 // between rows, Enter opens (a folder, or the preview of a file), F2 renames, Delete asks to delete, Space on a
 // row's checkbox selects it, and each row's ⋯ menu holds every action.
 import type { KeyboardEvent } from 'react';
-import { DataTable, Menu, type MenuItem } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Cell, DataTable, Menu, type MenuItem } from '@accent/shared/ui';
 import { formatModified, formatSize, typeLabel, type FileEntry, type Sort, type SortKey } from './paths.js';
 import styles from './Files.module.css';
 
@@ -50,61 +50,63 @@ export function FileTable({ entries, sort, onSort, selected, onToggle, onToggleA
   const allSelected = selected !== null && entries.length > 0 && entries.every((e) => selected.has(e.path));
 
   return (
-    <DataTable label="Files">
-      <thead>
-        <tr>
-          <th scope="col" className={styles.checkCell}>
-            {selected && (
-              <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={onToggleAll} disabled={entries.length === 0} />
-            )}
-          </th>
-          {COLUMNS.map((c) => (
-            <th key={c.key} scope="col" aria-sort={sort.key === c.key ? sort.direction : 'none'}>
-              <button type="button" className={styles.sortButton} onClick={() => onSort(c.key)}>
-                {c.label}
-                <span aria-hidden="true">{sort.key === c.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+    <DataTable
+      label="Files"
+      columns={[
+        {
+          key: 'select',
+          label: selected && (
+            <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={onToggleAll} disabled={entries.length === 0} />
+          ),
+          width: '2.5rem',
+        },
+        ...COLUMNS.map((c) => ({
+          label: c.label,
+          sort: { direction: sort.key === c.key ? sort.direction : undefined, onSort: () => onSort(c.key) },
+        })),
+        { ...ACTIONS_COLUMN, width: '3rem' },
+      ]}
+    >
+      {entries.map((entry, index) => {
+        const actions = actionsFor(entry);
+        return (
+          <tr key={entry.path || entry.name} data-testid="file-row" aria-selected={selected?.has(entry.path) ?? undefined}>
+            <td>
+              {selected && (
+                <input type="checkbox" aria-label={`Select ${entry.name}`} checked={selected.has(entry.path)} onChange={() => onToggle(entry.path)} />
+              )}
+            </td>
+            <td>
+              <button
+                type="button"
+                data-row-name
+                className={styles.nameButton}
+                onClick={() => onOpen(entry)}
+                onKeyDown={(e) => onRowKey(e, index, entry)}
+              >
+                <span aria-hidden="true">{entry.kind === 'folder' ? '📁 ' : '📄 '}</span>
+                {entry.name}
               </button>
-            </th>
-          ))}
-          <th scope="col">
-            <span className={styles.visuallyHidden}>Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry, index) => {
-          const actions = actionsFor(entry);
-          return (
-            <tr key={entry.path || entry.name} data-testid="file-row" aria-selected={selected?.has(entry.path) ?? undefined}>
-              <td className={styles.checkCell}>
-                {selected && <input type="checkbox" aria-label={`Select ${entry.name}`} checked={selected.has(entry.path)} onChange={() => onToggle(entry.path)} />}
-              </td>
-              <td>
-                <button type="button" data-row-name className={styles.nameButton} onClick={() => onOpen(entry)} onKeyDown={(e) => onRowKey(e, index, entry)}>
-                  <span aria-hidden="true">{entry.kind === 'folder' ? '📁 ' : '📄 '}</span>
-                  {entry.name}
-                </button>
-              </td>
-              <td>{entry.size === null ? '—' : formatSize(entry.size)}</td>
-              <td>{typeLabel(entry)}</td>
-              <td>{formatModified(entry.modified)}</td>
-              <td className={styles.actionsCell}>
-                {actions.length > 0 && (
-                  <Menu
-                    label={`Actions for ${entry.name}`}
-                    items={actions}
-                    trigger={(props) => (
-                      <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${entry.name}`}>
-                        ⋯
-                      </button>
-                    )}
-                  />
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
+            </td>
+            <td>{entry.size === null ? '—' : formatSize(entry.size)}</td>
+            <td>{typeLabel(entry)}</td>
+            <td>{formatModified(entry.modified)}</td>
+            <Cell kind="actions">
+              {actions.length > 0 && (
+                <Menu
+                  label={`Actions for ${entry.name}`}
+                  items={actions}
+                  trigger={(props) => (
+                    <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${entry.name}`}>
+                      ⋯
+                    </button>
+                  )}
+                />
+              )}
+            </Cell>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

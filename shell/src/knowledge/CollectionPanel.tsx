@@ -2,17 +2,33 @@
 // drop or picker with a progress line per file, delete with confirmation, and a search to try it out.
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, StatusBadge, TextField, type StatusTone } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, StatusBadge, TextField, type StatusTone } from '@accent/shared/ui';
 import { citationLabel, KNOWLEDGE_ACCEPT, type KnowledgeCollection, type KnowledgeFile, type KnowledgeHit } from '@accent/shell-common';
 import { Section } from '../app/Page.js';
 import { useKnowledgeApi } from './knowledge-api.js';
 import styles from './Knowledge.module.css';
 import { fileProgress, isWorking, KNOWLEDGE_TEXTS as T, reasonOf } from './texts.js';
 
-const TONES: Record<KnowledgeFile['status'], StatusTone> = { queued: 'neutral', parsing: 'info', embedding: 'info', ready: 'success', failed: 'danger' };
+const TONES: Record<KnowledgeFile['status'], StatusTone> = {
+  queued: 'neutral',
+  parsing: 'info',
+  embedding: 'info',
+  ready: 'success',
+  failed: 'danger',
+};
 const POLL_MS = 1000;
 
-export function CollectionPanel({ collection, canEdit, onDeleted, onChanged }: { collection: KnowledgeCollection; canEdit: boolean; onDeleted: () => void; onChanged: () => void }) {
+export function CollectionPanel({
+  collection,
+  canEdit,
+  onDeleted,
+  onChanged,
+}: {
+  collection: KnowledgeCollection;
+  canEdit: boolean;
+  onDeleted: () => void;
+  onChanged: () => void;
+}) {
   const knowledge = useKnowledgeApi();
   const [files, setFiles] = useState<KnowledgeFile[] | null>(null);
   const [uploads, setUploads] = useState<Record<string, number>>({});
@@ -136,35 +152,24 @@ export function CollectionPanel({ collection, canEdit, onDeleted, onChanged }: {
         ))}
         {files && files.length === 0 && <p>{T.noFiles}</p>}
         {files && files.length > 0 && (
-          <table className={styles.files}>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Actions</span>
-                </th>
+          <DataTable columns={['File', 'Status', ACTIONS_COLUMN]}>
+            {files.map((file) => (
+              <tr key={file.id} data-testid="knowledge-file">
+                <td>{file.name}</td>
+                <td>
+                  <StatusBadge tone={TONES[file.status]}>{file.status}</StatusBadge>{' '}
+                  <span className={file.status === 'failed' ? styles.failed : undefined}>{fileProgress(file)}</span>
+                </td>
+                <Cell kind="actions">
+                  {canEdit && (
+                    <Button variant="ghost" size="sm" aria-label={T.deleteFile(file.name)} onClick={() => setConfirm({ kind: 'file', file })}>
+                      {T.delete}
+                    </Button>
+                  )}
+                </Cell>
               </tr>
-            </thead>
-            <tbody>
-              {files.map((file) => (
-                <tr key={file.id} data-testid="knowledge-file">
-                  <td>{file.name}</td>
-                  <td>
-                    <StatusBadge tone={TONES[file.status]}>{file.status}</StatusBadge>{' '}
-                    <span className={file.status === 'failed' ? styles.failed : undefined}>{fileProgress(file)}</span>
-                  </td>
-                  <td>
-                    {canEdit && (
-                      <Button variant="ghost" size="sm" aria-label={T.deleteFile(file.name)} onClick={() => setConfirm({ kind: 'file', file })}>
-                        {T.delete}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </Section>
       <SearchSection collectionId={collection.id} />

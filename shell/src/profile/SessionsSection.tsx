@@ -111,42 +111,38 @@ export function SessionsSection() {
         <p role="status">{SESSIONS_TEXTS.loading}</p>
       ) : (
         <>
-          <DataTable label={SESSIONS_TEXTS.title}>
-            <thead>
-              <tr>
-                <th scope="col">{SESSIONS_TEXTS.device}</th>
-                <th scope="col">{SESSIONS_TEXTS.address}</th>
-                <th scope="col">{SESSIONS_TEXTS.started}</th>
-                <th scope="col">{SESSIONS_TEXTS.lastActive}</th>
-                <th scope="col">
-                  <span className={styles.srOnly}>{SESSIONS_TEXTS.signOut}</span>
+          <DataTable
+            label={SESSIONS_TEXTS.title}
+            columns={[
+              SESSIONS_TEXTS.device,
+              SESSIONS_TEXTS.address,
+              SESSIONS_TEXTS.started,
+              SESSIONS_TEXTS.lastActive,
+              { label: SESSIONS_TEXTS.signOut, hiddenLabel: true },
+            ]}
+          >
+            {sessions.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  {s.device}
+                  {s.current && <span className={styles.badge}>{SESSIONS_TEXTS.thisSession}</span>}
+                  {s.two_factor && <span className={styles.muted}> · {SESSIONS_TEXTS.twoFactor}</span>}
                 </th>
+                <td>{s.last_ip && s.last_ip !== s.ip ? `${s.last_ip} (from ${s.ip})` : s.ip || '—'}</td>
+                <td>{formatTime(s.created_at)}</td>
+                <td>{formatTime(s.last_used_at)}</td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${SESSIONS_TEXTS.signOut}: ${s.device}${s.current ? ` (${SESSIONS_TEXTS.thisSession})` : ''}`}
+                    onClick={() => setPending({ kind: 'one', session: s })}
+                  >
+                    {SESSIONS_TEXTS.signOut}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row">
-                    {s.device}
-                    {s.current && <span className={styles.badge}>{SESSIONS_TEXTS.thisSession}</span>}
-                    {s.two_factor && <span className={styles.muted}> · {SESSIONS_TEXTS.twoFactor}</span>}
-                  </th>
-                  <td>{s.last_ip && s.last_ip !== s.ip ? `${s.last_ip} (from ${s.ip})` : s.ip || '—'}</td>
-                  <td>{formatTime(s.created_at)}</td>
-                  <td>{formatTime(s.last_used_at)}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`${SESSIONS_TEXTS.signOut}: ${s.device}${s.current ? ` (${SESSIONS_TEXTS.thisSession})` : ''}`}
-                      onClick={() => setPending({ kind: 'one', session: s })}
-                    >
-                      {SESSIONS_TEXTS.signOut}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </DataTable>
           {others === 0 && <p className={styles.muted}>{SESSIONS_TEXTS.noOthers}</p>}
           <div className={styles.actions}>
