@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { RunSummary } from '@accent/agents-common';
-import { Button, DataTable, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Button, Cell, DataTable, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { runsRefreshAtom } from './atoms.js';
 import { SOURCE_LABELS, firstLine, formatCost, formatDuration, formatTime, formatTokens } from './format.js';
@@ -52,60 +52,55 @@ export function RunsPanel({ agentName, initialRun = null }: { agentName: string;
     body = <EmptyState title={NO_RUNS} text="Runs appear here when the agent is tested, used as a chatbot or called through the API." />;
   } else {
     body = (
-      <DataTable caption={`Recent runs of ${agentName}`} hiddenCaption variant="plain" className={styles.runsTable}>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Who</th>
-            <th scope="col">Source</th>
-            <th scope="col">Status</th>
-            <th scope="col" className={styles.num}>
-              Duration
-            </th>
-            <th scope="col" className={styles.num}>
-              Tokens
-            </th>
-            <th scope="col" className={styles.num}>
-              Cost
-            </th>
-            <th scope="col">Output</th>
+      <DataTable
+        caption={`Recent runs of ${agentName}`}
+        hiddenCaption
+        variant="plain"
+        className={styles.runsTable}
+        columns={[
+          'Time',
+          'Who',
+          'Source',
+          'Status',
+          { label: 'Duration', numeric: true },
+          { label: 'Tokens', numeric: true },
+          { label: 'Cost', numeric: true },
+          'Output',
+        ]}
+      >
+        {runs.map((run) => (
+          // the whole row opens the trace; the time is the keyboard's way in
+          <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
+            <td>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))}
+                aria-label={`View trace of the run at ${formatTime(run.started_at)}`}
+              >
+                {formatTime(run.started_at)}
+              </button>
+            </td>
+            <td>{run.user_email ?? '—'}</td>
+            <td>{SOURCE_LABELS[run.source]}</td>
+            <td>
+              <StatusBadge status={run.status} />
+            </td>
+            <Cell kind="number">{formatDuration(run.duration_ms)}</Cell>
+            <Cell kind="number">{formatTokens(run.usage?.totalTokens)}</Cell>
+            <Cell kind="number" title={run.cost_note ?? undefined}>
+              {formatCost(run.cost_usd)}
+              {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
+            </Cell>
+            <td className={styles.outputCell}>
+              {run.status === 'failed' && run.error && !run.output ? (
+                <span className={styles.errorText}>{firstLine(run.error)}</span>
+              ) : (
+                firstLine(run.output) || <span className={styles.muted}>—</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            // the whole row opens the trace; the time is the keyboard's way in
-            <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
-              <td>
-                <button
-                  type="button"
-                  className={styles.linkButton}
-                  onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))}
-                  aria-label={`View trace of the run at ${formatTime(run.started_at)}`}
-                >
-                  {formatTime(run.started_at)}
-                </button>
-              </td>
-              <td>{run.user_email ?? '—'}</td>
-              <td>{SOURCE_LABELS[run.source]}</td>
-              <td>
-                <StatusBadge status={run.status} />
-              </td>
-              <td className={styles.num}>{formatDuration(run.duration_ms)}</td>
-              <td className={styles.num}>{formatTokens(run.usage?.totalTokens)}</td>
-              <td className={styles.num} title={run.cost_note ?? undefined}>
-                {formatCost(run.cost_usd)}
-                {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
-              </td>
-              <td className={styles.outputCell}>
-                {run.status === 'failed' && run.error && !run.output ? (
-                  <span className={styles.errorText}>{firstLine(run.error)}</span>
-                ) : (
-                  firstLine(run.output) || <span className={styles.muted}>—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </DataTable>
     );
   }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { toSaveRequest, type TestSetRun } from '@accent/agents-common';
 import type { AgentVersion, TestSetWithRuns } from '@accent/agents-common/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, ErrorState, LoadingState, Select, TextArea, TextField } from '@accent/shared/ui';
 import { GENERATE_MODEL_OPTIONS } from '../create/generate.js';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom } from '../state/editor.js';
@@ -202,28 +202,23 @@ function ResultCell({ run, index }: { run: TestSetRun | undefined; index: number
 
 function ResultsTable({ set, latest, previous }: { set: TestSetWithRuns; latest: TestSetRun; previous: TestSetRun | undefined }) {
   return (
-    <table className={styles.results} aria-label={`Results of ${set.name}`}>
-      <thead>
-        <tr>
-          <th scope="col">Case</th>
-          <th scope="col">Previous run{previous ? ` (${runLabel(previous)})` : ''}</th>
-          <th scope="col">Latest run ({runLabel(latest)})</th>
+    <DataTable
+      label={`Results of ${set.name}`}
+      className={styles.results}
+      columns={['Case', `Previous run${previous ? ` (${runLabel(previous)})` : ''}`, `Latest run (${runLabel(latest)})`]}
+    >
+      {set.cases.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: cases are numbered by position
+        <tr key={i}>
+          <th scope="row">
+            Case {i + 1}
+            <span className={styles.caseQuery}>{c.query || Object.entries(c.params).map(([k, v]) => `${k} = ${v}`).join(', ')}</span>
+          </th>
+          <ResultCell run={previous} index={i} />
+          <ResultCell run={latest} index={i} />
         </tr>
-      </thead>
-      <tbody>
-        {set.cases.map((c, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: cases are numbered by position
-          <tr key={i}>
-            <th scope="row">
-              Case {i + 1}
-              <span className={styles.caseQuery}>{c.query || Object.entries(c.params).map(([k, v]) => `${k} = ${v}`).join(', ')}</span>
-            </th>
-            <ResultCell run={previous} index={i} />
-            <ResultCell run={latest} index={i} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,6 +1,7 @@
 // Two versions of something side by side, as the agents, flows and background agents' Versions views show
 // them: changed fields before/after, and texts (prompts) compared line by line. One table shape, so every
 // area reads the same to a screen reader ("Removed: …", "Added: …").
+import { DataTable } from './DataTable.js';
 import styles from './VersionDiff.module.css';
 
 export interface VersionFieldChange {
@@ -32,7 +33,8 @@ export function sideBySide(before: string, after: string): SideBySideRow[] {
   const b = linesOf(after);
   // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..]
   const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const rows: SideBySideRow[] = [];
   let removed: string[] = [];
   let added: string[] = [];
@@ -71,29 +73,28 @@ export interface VersionFieldsTableProps {
 /** Changed fields: one row each, the older version's value beside the newer one's. */
 export function VersionFieldsTable({ title, rows, older, newer }: VersionFieldsTableProps) {
   return (
-    <table className={styles.table} aria-label={title}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col">Version {older}</th>
-          <th scope="col">Version {newer}</th>
+    <DataTable label={title} className={styles.table} columns={[title, `Version ${older}`, `Version ${newer}`]}>
+      {rows.map((r) => (
+        <tr key={r.label}>
+          <th scope="row">{r.label}</th>
+          <td className={styles.removed}>{r.before}</td>
+          <td className={styles.added}>{r.after}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            <td className={styles.removed}>{r.before}</td>
-            <td className={styles.added}>{r.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
 const rowClass = (row: SideBySideRow, side: 'left' | 'right') =>
-  row.kind === 'same' ? undefined : side === 'left' ? (row.left === null ? styles.blank : styles.removed) : row.right === null ? styles.blank : styles.added;
+  row.kind === 'same'
+    ? undefined
+    : side === 'left'
+      ? row.left === null
+        ? styles.blank
+        : styles.removed
+      : row.right === null
+        ? styles.blank
+        : styles.added;
 
 export interface VersionTextDiffProps {
   change: VersionTextChange;
@@ -104,32 +105,24 @@ export interface VersionTextDiffProps {
 /** A text compared line by line (see `sideBySide`), the older version on the left. */
 export function VersionTextDiff({ change, older, newer }: VersionTextDiffProps) {
   return (
-    <table className={`${styles.table} ${styles.text}`} aria-label={change.label}>
-      <thead>
-        <tr>
-          <th scope="col">
-            {change.label} · Version {older}
-          </th>
-          <th scope="col">
-            {change.label} · Version {newer}
-          </th>
+    <DataTable
+      label={change.label}
+      className={`${styles.table} ${styles.text}`}
+      columns={[`${change.label} · Version ${older}`, `${change.label} · Version ${newer}`]}
+    >
+      {change.rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
+        <tr key={i}>
+          <td className={rowClass(row, 'left')}>
+            {row.kind !== 'same' && row.left !== null && <span className={styles.visuallyHidden}>Removed: </span>}
+            {row.left ?? ''}
+          </td>
+          <td className={rowClass(row, 'right')}>
+            {row.kind !== 'same' && row.right !== null && <span className={styles.visuallyHidden}>Added: </span>}
+            {row.right ?? ''}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {change.rows.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
-          <tr key={i}>
-            <td className={rowClass(row, 'left')}>
-              {row.kind !== 'same' && row.left !== null && <span className={styles.visuallyHidden}>Removed: </span>}
-              {row.left ?? ''}
-            </td>
-            <td className={rowClass(row, 'right')}>
-              {row.kind !== 'same' && row.right !== null && <span className={styles.visuallyHidden}>Added: </span>}
-              {row.right ?? ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
