@@ -1,18 +1,18 @@
 // MCP tools in background agents: a tool of a real MCP server (official SDK, Streamable HTTP and SSE)
 // attached to a background agent is offered to its run's model, called, and traced in the run; a
 // run of an agent without it does not get it; a server that is down fails the tool, not the run.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { RunDetail } from '@accent/agents-common';
 import type { BackgroundTestResult } from '@accent/background-common';
 import type { McpToolGroups } from '@accent/shell-common';
-import { type ChatRequestBody, lastUserMessage, startModelServer, textOf, type ModelServer } from '../testing/model-server.js';
-import { startTestMcpServer, type TestMcpServer } from '../testing/mcp-server.js';
-import { createTestContext, loginAdmin, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { type ChatRequestBody, lastUserMessage, textOf } from '../testing/model-server.js';
+import type { TestMcpServer } from '../testing/mcp-server.js';
+import { useMcpApp } from '../testing/mcp-app.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 
 const MODEL_KEY = 'sk-test-background-mcp';
 
 let ctx: TestContext;
-let model: ModelServer;
 let crm: TestMcpServer;
 let legacy: TestMcpServer;
 let admin: SignedIn;
@@ -27,29 +27,21 @@ function callMcpTool({ body }: { body: ChatRequestBody }) {
     : { text: `No MCP tool offered: ${lastUserMessage(body).slice(0, 40)}` };
 }
 
-beforeAll(async () => {
-  model = await startModelServer({ apiKey: MODEL_KEY });
-  model.setDefaultReply(callMcpTool);
-  crm = await startTestMcpServer({ name: 'bg-crm' });
-  legacy = await startTestMcpServer({ name: 'bg-legacy' });
-  ctx = await createTestContext({ env: { OPENAI_API_KEY: MODEL_KEY, OPENAI_BASE_URL: model.url } });
-  admin = await loginAdmin(ctx.app);
-  expect(
-    (await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/flow-hosts', headers: admin.headers, payload: { hosts: ['127.0.0.1'] } })).statusCode,
-  ).toBe(200);
-  for (const payload of [
-    { name: 'CRM', url: `${crm.url}/mcp`, transport: 'streamable_http', auth: 'none' },
-    { name: 'Legacy CRM', url: `${legacy.url}/sse`, transport: 'sse', auth: 'none' },
-  ])
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/mcp-servers', headers: admin.headers, payload })).statusCode).toBe(201);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx?.close();
-  await model?.close();
-  await crm?.close();
-  await legacy?.close();
-});
+useMcpApp(
+  (started) => {
+    ({ ctx, http: crm, sse: legacy, admin } = started);
+    started.model.setDefaultReply(callMcpTool);
+  },
+  {
+    apiKey: MODEL_KEY,
+    http: { name: 'bg-crm' },
+    sse: { name: 'bg-legacy' },
+    add: (servers) => [
+      { name: 'CRM', url: `${servers.http.url}/mcp`, transport: 'streamable_http', auth: 'none' },
+      { name: 'Legacy CRM', url: `${servers.sse.url}/sse`, transport: 'sse', auth: 'none' },
+    ],
+  },
+);
 
 const refOf = async (server: string, tool: string) => {
   const offered = (await ctx.app.inject({ method: 'GET', url: '/api/v1/mcp-tools', headers: admin.headers })).json<McpToolGroups>();

@@ -1,14 +1,15 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { BACKGROUND_INTERVAL_CRON, BACKGROUND_INTERVALS, backgroundAgentConfigSchema, type BackgroundAgentConfigInput, type BackgroundTestResult } from '@accent/background-common';
 import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'kysely';
 import { toJson } from '../db/values.js';
 import { RUN_INTERRUPTED } from '../run-leases/leases.js';
-import { FAST_JOBS, startHookSink, TEST_KEY, waitFor, wallTime, type HookSink } from '../testing/missions.js';
-import { startModelServer, type ModelServer } from '../testing/model-server.js';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { FAST_JOBS, waitFor, wallTime, type HookSink } from '../testing/missions.js';
+import { useDeliveryApp } from '../testing/delivery-app.js';
+import type { ModelServer } from '../testing/model-server.js';
+import type { SmtpSink } from '../testing/smtp-sink.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 import { BACKGROUND_QUEUES } from './run.js';
 import { resolveBackgroundSchedule } from './schedule.js';
 import { withBackgroundTables } from './tables.js';
@@ -25,38 +26,18 @@ describe('background agents on the server', () => {
   let member: SignedIn;
   const db = () => withBackgroundTables(ctx.database.db);
 
-  beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    smtp = await startSmtpSink();
-    hooks = await startHookSink();
-    ctx = await createTestContext({
-      env: {
-        OPENAI_API_KEY: TEST_KEY,
-        OPENAI_BASE_URL: model.url,
-        SMTP_URL: smtp.url,
-        SMTP_FROM: 'Accent Tests <background@accent.test>',
-        ALLOW_PRIVATE_WEBHOOKS: 'true',
-        HUBSPOT_API_BASE_URL: hooks.url,
-      },
+  useDeliveryApp(
+    (started) => {
+      ({ ctx, model, smtp, hooks, admin, member } = started);
+    },
+    {
+      from: 'Accent Tests <background@accent.test>',
+      env: ({ hooks }) => ({ HUBSPOT_API_BASE_URL: hooks.url }),
       jobs: FAST_JOBS,
       // a retryDelay minute lasts one second
       background: { retryMinuteSeconds: 1, debounceMs: 10 },
-    });
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
-  }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-    await smtp.close();
-    await hooks.close();
-  });
-  beforeEach(() => {
-    model.reset();
-    smtp.messages.length = 0;
-    hooks.requests.length = 0;
-    hooks.status = 200;
-  });
+    },
+  );
 
   const baseConfig = (over: BackgroundAgentConfigInput = {}) =>
     backgroundAgentConfigSchema.parse({

@@ -3,39 +3,31 @@
 // refusals with nothing stored, secrets sealed, name clashes), the editor's tool list, and a step calling
 // the tools in a real run: traced, an oversized result capped, a tool error, a server that is down
 // and one that hangs failing the tool, not the run.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { RunDetail } from '@accent/agents-common';
 import type { McpServerInfo, McpToolGroups } from '@accent/shell-common';
 import { sql } from 'kysely';
-import { startModelServer, TOOL_CALLER_MODEL, type ModelServer } from '../testing/model-server.js';
+import { TOOL_CALLER_MODEL } from '../testing/model-server.js';
 import { startTestMcpServer, type TestMcpServer } from '../testing/mcp-server.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useMcpApp } from '../testing/mcp-app.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 import { callMcpTool, MCP_LIMITS } from './client.js';
 
 const MODEL_KEY = 'sk-test-mcp-tools';
 const TOKEN = 'crm-secret-token-123';
 
 let ctx: TestContext;
-let model: ModelServer;
 let crm: TestMcpServer;
 let legacy: TestMcpServer;
 let admin: SignedIn;
 let member: SignedIn;
 
-beforeAll(async () => {
-  model = await startModelServer({ apiKey: MODEL_KEY });
-  crm = await startTestMcpServer({ token: TOKEN });
-  legacy = await startTestMcpServer({ name: 'legacy-crm' });
-  ctx = await createTestContext({ env: { OPENAI_API_KEY: MODEL_KEY, OPENAI_BASE_URL: model.url } });
-  admin = await loginAdmin(ctx.app);
-  member = await loginMember(ctx.app);
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  await model?.close();
-  await crm?.close();
-  await legacy?.close();
-});
+useMcpApp(
+  (started) => {
+    ({ ctx, http: crm, sse: legacy, admin, member } = started);
+  },
+  { apiKey: MODEL_KEY, http: { token: TOKEN }, sse: { name: 'legacy-crm' } },
+);
 
 const post = (url: string, payload: object, who = admin) => ctx.app.inject({ method: 'POST', url, headers: who.headers, payload });
 const crmServer = { name: 'CRM', url: '', transport: 'streamable_http', auth: 'bearer', secret: TOKEN };

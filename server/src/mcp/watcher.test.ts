@@ -6,13 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { McpServerInfo, McpToolGroups } from '@accent/shell-common';
 import { waitFor } from '../testing/missions.js';
-import { startTestMcpServer, type TestMcpServer } from '../testing/mcp-server.js';
-import { createTestContext, loginAdmin, type SignedIn, type TestContext } from '../testing/test-app.js';
+import type { TestMcpServer } from '../testing/mcp-server.js';
+import { startMcpApp, type McpApp } from '../testing/mcp-app.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 import { createMcpWatcher, type McpWatcher } from './watcher.js';
 
 const MASTER_KEY = randomBytes(32);
 jest.setTimeout(30_000);
 
+let app: McpApp;
 let ctx: TestContext;
 let admin: SignedIn;
 let http: TestMcpServer;
@@ -22,18 +24,16 @@ let added: Date;
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  http = await startTestMcpServer({ sessions: true, name: 'live-http' });
-  sse = await startTestMcpServer({ name: 'live-sse' });
-  ctx = await createTestContext({ env: { ACCENT_MASTER_KEY: MASTER_KEY.toString('base64') } });
-  admin = await loginAdmin(ctx.app);
-  expect(
-    (await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/flow-hosts', headers: admin.headers, payload: { hosts: ['127.0.0.1'] } })).statusCode,
-  ).toBe(200);
-  for (const payload of [
-    { name: 'Live HTTP', url: `${http.url}/mcp`, transport: 'streamable_http', auth: 'none' },
-    { name: 'Live SSE', url: `${sse.url}/sse`, transport: 'sse', auth: 'none' },
-  ])
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/mcp-servers', headers: admin.headers, payload })).statusCode).toBe(201);
+  app = await startMcpApp({
+    env: { ACCENT_MASTER_KEY: MASTER_KEY.toString('base64') },
+    http: { sessions: true, name: 'live-http' },
+    sse: { name: 'live-sse' },
+    add: (servers) => [
+      { name: 'Live HTTP', url: `${servers.http.url}/mcp`, transport: 'streamable_http', auth: 'none' },
+      { name: 'Live SSE', url: `${servers.sse.url}/sse`, transport: 'sse', auth: 'none' },
+    ],
+  });
+  ({ ctx, admin, http, sse } = app);
   added = new Date(Math.max(...(await servers()).map((s) => Date.parse(s.tools_checked_at ?? ''))));
   // no periodic re-list during the test: only a notification can bring the new tools
   watcher = createMcpWatcher({
@@ -49,9 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await watcher?.stop();
-  await ctx?.close();
-  await http?.close();
-  await sse?.close();
+  await app?.close();
 });
 
 const servers = async () =>

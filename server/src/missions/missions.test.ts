@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { lastUserMessage, startModelServer, type ModelServer } from '../testing/model-server.js';
+import { lastUserMessage, type ModelServer } from '../testing/model-server.js';
 import {
   FAST_JOBS,
   FAST_MISSIONS,
@@ -12,13 +12,12 @@ import {
   runRow,
   runsOf,
   saveAgent,
-  startHookSink,
-  TEST_KEY,
   waitFor,
   type HookSink,
 } from '../testing/missions.js';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useDeliveryApp } from '../testing/delivery-app.js';
+import type { SmtpSink } from '../testing/smtp-sink.js';
+import { createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { DELIVERY_MESSAGES } from './deliver.js';
 import { MISSION_QUEUES } from './run.js';
 import { nextRun } from './schedule.js';
@@ -35,33 +34,17 @@ describe('missions on the server', () => {
   let admin: SignedIn;
   let member: SignedIn;
 
+  useDeliveryApp(
+    (started) => {
+      ({ ctx, model, smtp, hooks, admin, member } = started);
+    },
+    { from: 'Accent Tests <missions@accent.test>', jobs: FAST_JOBS, missions: FAST_MISSIONS },
+  );
   beforeAll(async () => {
-    model = await startModelServer({ apiKey: TEST_KEY });
-    smtp = await startSmtpSink();
-    hooks = await startHookSink();
-    ctx = await createTestContext({
-      env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url, SMTP_URL: smtp.url, SMTP_FROM: 'Accent Tests <missions@accent.test>', ALLOW_PRIVATE_WEBHOOKS: 'true' },
-      jobs: FAST_JOBS,
-      missions: FAST_MISSIONS,
-    });
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
     // max_retries 0: a failing model call fails at once
     const steps = [{ name: 'Answer', query: '', model: { max_retries: 0 } }];
     await saveAgent(ctx, admin, { name: 'Mission Writer', steps });
     await saveAgent(ctx, admin, { name: 'Admins Only', steps, settings: { access: ['admin_only'] } });
-  }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-    await model.close();
-    await smtp.close();
-    await hooks.close();
-  });
-  beforeEach(() => {
-    model.reset();
-    smtp.messages.length = 0;
-    hooks.requests.length = 0;
-    hooks.status = 200;
   });
 
   describe('POST /api/v1/missions/:id/run', () => {

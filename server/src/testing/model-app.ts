@@ -13,41 +13,62 @@ export interface ModelApp {
   close(): Promise<void>;
 }
 
-/** `apiKey`: the key the model server demands and the app sends (default TEST_KEY); `env` adds to the provider's. */
-export async function startModelApp(options: TestContextOptions & { apiKey?: string } = {}): Promise<ModelApp> {
-  const { apiKey = TEST_KEY, env, ...rest } = options;
-  const model = await startModelServer({ apiKey });
-  let ctx: TestContext | undefined;
+export type ModelAppOptions = TestContextOptions & { apiKey?: string };
+
+/**
+ * Starts an app with `running` (servers started for it) already up: they are closed if the start fails,
+ * and after the app when it closes.
+ */
+export async function startAround<T extends { close(): Promise<void> }>(running: { close(): Promise<void> }[], start: () => Promise<T>): Promise<T> {
+  const closeRunning = async () => {
+    for (const server of running) await server.close();
+  };
   try {
-    ctx = await createTestContext({ ...rest, env: { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: model.url, ...env } });
-    const [admin, member] = [await loginAdmin(ctx.app), await loginMember(ctx.app)];
-    const opened = ctx;
+    const app = await start();
     return {
-      ctx: opened,
-      model,
-      admin,
-      member,
+      ...app,
       async close() {
-        await opened.close();
-        await model.close();
+        await app.close();
+        await closeRunning();
       },
     };
   } catch (error) {
-    await ctx?.close();
-    await model.close();
+    await closeRunning();
     throw error;
   }
 }
 
+/** `apiKey`: the key the model server demands and the app sends (default TEST_KEY); `env` adds to the provider's. */
+export async function startModelApp(options: ModelAppOptions = {}): Promise<ModelApp> {
+  const { apiKey = TEST_KEY, env, ...rest } = options;
+  const model = await startModelServer({ apiKey });
+  return startAround([model], async () => {
+    const ctx = await createTestContext({ ...rest, env: { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: model.url, ...env } });
+    try {
+      const [admin, member] = [await loginAdmin(ctx.app), await loginMember(ctx.app)];
+      return { ctx, model, admin, member, close: () => ctx.close() };
+    } catch (error) {
+      await ctx.close();
+      throw error;
+    }
+  });
+}
+
 /**
- * Starts the model app before the block's tests and closes it after them; `use` receives it (a test assigns
- * the parts it names). Declared before a block's own beforeAll, it is ready there.
+ * Starts an app before the block's tests and closes it after them; `use` receives it (a test assigns the
+ * parts it names). Declared before a block's own beforeAll, it is ready there.
  */
-export function useModelApp(use: (started: ModelApp) => void, options: Parameters<typeof startModelApp>[0] = {}): void {
-  let started: ModelApp | undefined;
+export function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>, use: (started: T) => void): () => T | undefined {
+  let started: T | undefined;
   beforeAll(async () => {
-    started = await startModelApp(options);
+    started = await start();
     use(started);
   }, 60_000);
   afterAll(() => started?.close());
+  return () => started;
+}
+
+/** `useStarted` for the model app. */
+export function useModelApp(use: (started: ModelApp) => void, options: ModelAppOptions = {}): void {
+  useStarted(() => startModelApp(options), use);
 }

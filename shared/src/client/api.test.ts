@@ -5,6 +5,7 @@ import { createAuthApi, SecondFactorRequiredError } from './auth-api.js';
 import { ApiError, createApiClient, toApiError } from './http.js';
 import { createRemotesApi } from './remotes-api.js';
 import { sendJson, startTestServer, type TestServer } from './testing/http-test-server.js';
+import { loginAnswerFor, TEST_USER } from './testing/users.js';
 
 let server: TestServer;
 let remotes: ReturnType<typeof createRemotesApi>;
@@ -136,19 +137,7 @@ describe('remotesApi', () => {
 });
 
 describe('authApi', () => {
-  const loginAnswer = {
-    token: 'jwt',
-    expires_in: 3600,
-    user_id: 'u1',
-    account_id: 'a1',
-    library_id: 'l1',
-    env_name: 'lo-n02',
-    email: 'ada@example.com',
-    name: 'Ada',
-    title: 'Admin',
-    role: 'admin',
-    web_client_url: 'https://app.example.com',
-  };
+  const loginAnswer = loginAnswerFor('jwt', 3600, { ...TEST_USER, name: 'Ada' });
   const body = { environment: 'lo-n02', library: 'sales2', email: 'ada@example.com', password: 'pw', domain: 'accent.ai', session_key: '', api_key: '', remember_me: true };
 
   it('logs in with the spec body and validates the answer', async () => {

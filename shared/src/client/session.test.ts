@@ -4,26 +4,13 @@ import { SESSION_REFRESH_THRESHOLD_MS, SESSION_TICK_MS } from '@accent/shared';
 import type { LoginResponse } from '@accent/shared';
 import { SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 import { ApiError } from './http.js';
+import { loginAnswerFor } from './testing/users.js';
 import { createSessionManager, sessionAtom, sessionEndedElsewhereAtom, sessionStatusAtom, type SessionChannel, type SessionManager } from './session.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR_S = 3600;
 
-function answer(token: string, expiresIn = HOUR_S): LoginResponse {
-  return {
-    token,
-    expires_in: expiresIn,
-    user_id: 'u1',
-    account_id: 'a1',
-    library_id: 'l1',
-    env_name: 'lo-n02',
-    email: 'ada@example.com',
-    name: 'Ada Lovelace',
-    title: 'Admin',
-    role: 'admin',
-    web_client_url: 'https://app.example.com',
-  };
-}
+const answer = (token: string, expiresIn = HOUR_S): LoginResponse => loginAnswerFor(token, expiresIn);
 
 type RefreshStep = LoginResponse | null | Error;
 

@@ -5,19 +5,10 @@ import { SecondFactorRequiredError, SignInBusyError, type LoginCredentials } fro
 import { STORAGE_KEYS } from '@accent/shared';
 import type { User } from '@accent/shared';
 import { LoginForm, SECOND_STEP_TEXTS } from './LoginForm.js';
+import { TEST_USER } from '../client/testing/users.js';
 import { deferred } from './testing/renderWithSession.js';
 
-const user: User = {
-  user_id: 'u1',
-  account_id: 'a1',
-  library_id: 'l1',
-  env_name: 'lo-n02',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  title: 'Admin',
-  role: 'admin',
-  web_client_url: 'https://app.example.com',
-};
+const user: User = TEST_USER;
 const PASSWORD = 'correct horse battery staple';
 
 function setup(login: (c: LoginCredentials) => Promise<User> = async () => user) {

@@ -8,21 +8,10 @@ import { createSessionManager, type SessionManager } from '@accent/shared/client
 import { getStore } from '@accent/shared/client';
 import type { LoginResponse } from '@accent/shared';
 import type { RemoteModule } from '@accent/shared';
+import { loginAnswerFor } from '../client/testing/users.js';
 import type { StandaloneFrameProps } from './StandaloneFrame.js';
 
-const loginAnswer: LoginResponse = {
-  token: 'jwt',
-  expires_in: 3600,
-  user_id: 'u1',
-  account_id: 'a1',
-  library_id: 'l1',
-  env_name: 'lo-n02',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  title: 'Admin',
-  role: 'admin',
-  web_client_url: 'https://app.example.com',
-};
+const loginAnswer: LoginResponse = loginAnswerFor('jwt');
 
 function fakeSession(refresh: LoginResponse | null): SessionManager {
   const authApi: AuthApi = { login: async () => loginAnswer, refresh: async () => refresh, logout: async () => {} };

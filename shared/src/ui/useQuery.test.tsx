@@ -2,18 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { deferred } from './testing/renderWithSession.js';
 import { invalidateQueries, useMutation, useQuery } from './useQuery.js';
-
-/** A promise the test settles by hand, to see every state in between. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function Show({ id, load }: { id: string; load: (id: string) => Promise<string> }) {
   const q = useQuery(['items', id], () => load(id));

@@ -2,13 +2,12 @@
 // with a bearer token, and SSE): Test Flow runs a flow whose node calls a tool with the flow's
 // variables, the next node reads its text as {{last}}, the raw result is kept; an oversized result is
 // capped and says so; a tool error, a hanging tool and a server that is down fail the node in words.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { FlowRun } from '@accent/flows-common';
-import type { McpServerInfo } from '@accent/shell-common';
 import { withFlowTables } from '../tables.js';
-import { startModelServer, type ModelServer } from '../../testing/model-server.js';
-import { startTestMcpServer, type TestMcpServer } from '../../testing/mcp-server.js';
-import { createTestContext, loginAdmin, type SignedIn, type TestContext } from '../../testing/test-app.js';
+import type { TestMcpServer } from '../../testing/mcp-server.js';
+import { useMcpApp } from '../../testing/mcp-app.js';
+import type { SignedIn, TestContext } from '../../testing/test-app.js';
 import { MCP_LIMITS } from '../../mcp/client.js';
 import { coerceArguments } from './mcp-tool.js';
 
@@ -16,7 +15,6 @@ const MODEL_KEY = 'sk-test-mcp-flow';
 const TOKEN = 'crm-flow-token';
 
 let ctx: TestContext;
-let model: ModelServer;
 let crm: TestMcpServer;
 let legacy: TestMcpServer;
 let admin: SignedIn;
@@ -26,27 +24,23 @@ let flowId: string;
 
 const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });
 
+useMcpApp(
+  (started) => {
+    ({ ctx, http: crm, sse: legacy, admin } = started);
+    [crmId, legacyId] = started.added.map((server) => server.id);
+  },
+  {
+    apiKey: MODEL_KEY,
+    http: { token: TOKEN },
+    sse: { name: 'legacy-crm' },
+    add: (servers) => [
+      { name: 'CRM', url: `${servers.http.url}/mcp`, transport: 'streamable_http', auth: 'bearer', secret: TOKEN },
+      { name: 'Legacy CRM', url: `${servers.sse.url}/sse`, transport: 'sse', auth: 'none' },
+    ],
+  },
+);
+
 beforeAll(async () => {
-  model = await startModelServer({ apiKey: MODEL_KEY });
-  crm = await startTestMcpServer({ token: TOKEN });
-  legacy = await startTestMcpServer({ name: 'legacy-crm' });
-  ctx = await createTestContext({ env: { OPENAI_API_KEY: MODEL_KEY, OPENAI_BASE_URL: model.url } });
-  admin = await loginAdmin(ctx.app);
-  expect(
-    (await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/flow-hosts', headers: admin.headers, payload: { hosts: ['127.0.0.1'] } })).statusCode,
-  ).toBe(200);
-  const added = await post('/api/v1/admin/mcp-servers', {
-    name: 'CRM',
-    url: `${crm.url}/mcp`,
-    transport: 'streamable_http',
-    auth: 'bearer',
-    secret: TOKEN,
-  });
-  expect(added.statusCode).toBe(201);
-  crmId = added.json<McpServerInfo>().id;
-  const sse = await post('/api/v1/admin/mcp-servers', { name: 'Legacy CRM', url: `${legacy.url}/sse`, transport: 'sse', auth: 'none' });
-  expect(sse.statusCode).toBe(201);
-  legacyId = sse.json<McpServerInfo>().id;
   flowId = `flow-${Date.now()}-mcpnode01`;
   await withFlowTables(ctx.database.db)
     .insertInto('flows')
@@ -59,13 +53,6 @@ beforeAll(async () => {
       node_count: 0,
     } as never)
     .execute();
-}, 60_000);
-
-afterAll(async () => {
-  await ctx?.close();
-  await model?.close();
-  await crm?.close();
-  await legacy?.close();
 });
 
 /** start → the MCP tool node → an Agent that repeats `Contact: {{last}}` (the model server echoes) */
