@@ -1,9 +1,10 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry, AuditResponse } from '@accent/shell-common';
 import { auditQueryParams, AuditApiContext, NO_AUDIT_FILTERS, type AuditApi, type AuditFilters } from './audit-api.js';
 import { AuditPanel } from './AuditPanel.js';
+import { renderWithApi } from '../app/testing.js';
 
 const entry = (i: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: String(i),
@@ -29,22 +30,27 @@ function fakeAudit(entries: AuditEntry[]) {
   return { api, list };
 }
 
-const renderPanel = (api: AuditApi) =>
-  render(
-    <AuditApiContext.Provider value={api}>
-      <AuditPanel />
-    </AuditApiContext.Provider>,
-  );
+const renderPanel = (api: AuditApi) => renderWithApi(AuditApiContext, api, <AuditPanel />);
 
 describe('Admin → Audit log', () => {
   it('shows the newest entries in a table with a caption and column headers', async () => {
     const { api } = fakeAudit([
       entry(1, { action: 'user.update', target: 'max@accent.local', details: { role: 'builder', active: false } }),
-      entry(2, { action: 'auth.sign_in_failed', actor_id: null, actor_email: 'nobody@accent.local', target: '', details: { reason: 'unknown account' } }),
+      entry(2, {
+        action: 'auth.sign_in_failed',
+        actor_id: null,
+        actor_email: 'nobody@accent.local',
+        target: '',
+        details: { reason: 'unknown account' },
+      }),
     ]);
     renderPanel(api);
     const table = await screen.findByRole('table', { name: 'Audit log, newest first: entries 1 to 2 of 2' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Actor', 'Action', 'Target', 'Details', 'Address']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Actor', 'Action', 'Target', 'Details', 'Address']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]).getByText('Changed a user')).toBeInTheDocument();
     expect(within(rows[0]).getByText('role: builder · active: false')).toBeInTheDocument();
@@ -111,7 +117,7 @@ describe('Admin → Audit log', () => {
 });
 
 describe('auditQueryParams', () => {
-  it('sends the calendar days as the instants they start and end in the browser\'s time zone', () => {
+  it("sends the calendar days as the instants they start and end in the browser's time zone", () => {
     const params = auditQueryParams({ actor: '  Bob ', action: 'agent.save', from: '2026-11-01', to: '2026-11-23' }, { limit: 50, offset: 0 });
     expect(params).toEqual({
       limit: 50,

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, toast } from '@accent/shared/client';
-import { ToastHost } from '@accent/shared/ui';
 import type { FlowHostsResponse } from '@accent/shell-common';
 import { FlowHostsApiContext, type FlowHostsApi } from './flow-hosts-api.js';
 import { FLOW_HOSTS_TEXTS, FlowHostsPanel } from './FlowHostsPanel.js';
+import { renderWithApi } from '../app/testing.js';
 
 afterEach(() => toast.clear());
 
@@ -16,7 +16,12 @@ function fakeFlowHosts(initial: string[], environment: string[] = []) {
   const get = jest.fn(async () => answer());
   const put = jest.fn(async (hosts: string[]) => {
     const bad = hosts.findIndex((h) => h.includes(' ') || h.includes('://'));
-    if (bad >= 0) throw new ApiError(400, 'Bad Request', `hosts.${bad}: "${hosts[bad]}" is not a host name, *.domain wildcard, IP address or CIDR range (such as 10.0.0.0/8).`);
+    if (bad >= 0)
+      throw new ApiError(
+        400,
+        'Bad Request',
+        `hosts.${bad}: "${hosts[bad]}" is not a host name, *.domain wildcard, IP address or CIDR range (such as 10.0.0.0/8).`,
+      );
     stored = hosts.map((h) => h.toLowerCase());
     return answer();
   });
@@ -24,13 +29,7 @@ function fakeFlowHosts(initial: string[], environment: string[] = []) {
   return { api, get, put };
 }
 
-const renderPanel = (api: FlowHostsApi) =>
-  render(
-    <FlowHostsApiContext.Provider value={api}>
-      <FlowHostsPanel />
-      <ToastHost />
-    </FlowHostsApiContext.Provider>,
-  );
+const renderPanel = (api: FlowHostsApi) => renderWithApi(FlowHostsApiContext, api, <FlowHostsPanel />);
 
 describe('Admin → Settings → Allowed flow hosts', () => {
   it("shows the library's hosts one per line and the server's FLOW_ALLOW_HOSTS beside them", async () => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, toast } from '@accent/shared/client';
-import { ToastHost } from '@accent/shared/ui';
 import type { ModelPrice, ModelPricesResponse } from '@accent/shell-common';
 import { PRICES_TEXTS, PricesPanel } from './PricesPanel.js';
 import { PricesApiContext, type PricesApi } from './prices-api.js';
+import { renderWithApi } from '../app/testing.js';
 
 afterEach(() => toast.clear());
 
@@ -14,7 +14,10 @@ const MINI: ModelPrice = { provider: 'openai', model: 'gpt-4o-mini', input_usd_p
 /** Answers like the server: the table as saved, sorted; a model named "refused" refused at its index. */
 function fakePrices(initial: ModelPrice[]) {
   let stored = initial;
-  const answer = (): ModelPricesResponse => ({ prices: stored.map((p) => ({ ...p, updated_at: '2026-11-23T10:00:00.000Z' })), list_prices_on: '2026-11-23' });
+  const answer = (): ModelPricesResponse => ({
+    prices: stored.map((p) => ({ ...p, updated_at: '2026-11-23T10:00:00.000Z' })),
+    list_prices_on: '2026-11-23',
+  });
   const get = jest.fn(async () => answer());
   const put = jest.fn(async (prices: ModelPrice[]) => {
     const bad = prices.findIndex((p) => p.model === 'refused');
@@ -26,13 +29,7 @@ function fakePrices(initial: ModelPrice[]) {
   return { api, get, put };
 }
 
-const renderPanel = (api: PricesApi) =>
-  render(
-    <PricesApiContext.Provider value={api}>
-      <PricesPanel />
-      <ToastHost />
-    </PricesApiContext.Provider>,
-  );
+const renderPanel = (api: PricesApi) => renderWithApi(PricesApiContext, api, <PricesPanel />);
 
 describe('Admin → Settings → Model prices', () => {
   it('shows the price table and the day the list prices were taken', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@accent/shared/client';
 import type { ServerInfo } from '@accent/shell-common';
 import { ServersApiContext, type ServersApi } from './servers-api.js';
 import { SERVERS_TEXTS, ServersPanel } from './ServersPanel.js';
+import { renderWithApi } from '../app/testing.js';
 
 const server = (over: Partial<ServerInfo>): ServerInfo => ({
   id: 'a',
@@ -21,12 +22,7 @@ const server = (over: Partial<ServerInfo>): ServerInfo => ({
   ...over,
 });
 
-const renderPanel = (api: ServersApi) =>
-  render(
-    <ServersApiContext.Provider value={api}>
-      <ServersPanel />
-    </ServersApiContext.Provider>,
-  );
+const renderPanel = (api: ServersApi) => renderWithApi(ServersApiContext, api, <ServersPanel />);
 
 describe('Admin → Settings → Servers', () => {
   it('lists each server with its role, version, storage and last heartbeat', async () => {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
 import { EMAIL_SIGN_IN_TEXTS, type AdminUser } from '@accent/shell-common';
-import { ADMIN, renderWithProviders, testSession } from '../app/testing.js';
+import { ADMIN, renderWithProviders, testSession, provide } from '../app/testing.js';
 import { EmailSignInApiContext } from '../login/email-sign-in-api.js';
 import { fakeEmailSignIn } from '../login/email-sign-in-testing.js';
 import { SET_PASSWORD_TEXTS, SetPasswordDialog } from './SetPasswordDialog.js';
@@ -14,18 +14,22 @@ beforeEach(() => session.signIn(ADMIN));
 afterAll(() => session.stop());
 afterEach(() => toast.clear());
 
-const MAX: AdminUser = { id: 'u-max', email: 'max@accent.local', name: 'Max Member', title: '', role: 'member', team: null, active: true, created_at: '2025-02-01T00:00:00Z' };
+const MAX: AdminUser = {
+  id: 'u-max',
+  email: 'max@accent.local',
+  name: 'Max Member',
+  title: '',
+  role: 'member',
+  team: null,
+  active: true,
+  created_at: '2025-02-01T00:00:00Z',
+};
 
 describe('Admin → Users → Set password', () => {
   it('sets a password meeting the rules and says the sessions ended', async () => {
     const api = fakeEmailSignIn();
     const onClose = jest.fn();
-    await renderWithProviders(
-      <EmailSignInApiContext.Provider value={api}>
-        <SetPasswordDialog user={MAX} onClose={onClose} />
-      </EmailSignInApiContext.Provider>,
-      '/admin?tab=users',
-    );
+    await renderWithProviders(provide(EmailSignInApiContext, api, <SetPasswordDialog user={MAX} onClose={onClose} />), '/admin?tab=users');
     const dialog = screen.getByRole('dialog', { name: SET_PASSWORD_TEXTS.title('Max Member') });
     const field = within(dialog).getByLabelText(/^New password/);
     await userEvent.type(field, 'max@accent.local');

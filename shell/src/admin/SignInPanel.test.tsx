@@ -1,22 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
-import { ToastHost } from '@accent/shared/ui';
 import { SSO_MESSAGES } from '@accent/shell-common';
 import { SsoApiContext, type SsoApi } from '../sso/sso-api.js';
 import { EMPTY_SETTINGS, fakeSsoApi } from '../sso/testing.js';
 import { SIGN_IN_TEXTS, SignInPanel } from './SignInPanel.js';
+import { renderWithApi } from '../app/testing.js';
 
 afterEach(() => toast.clear());
 
-const renderPanel = (api: SsoApi) =>
-  render(
-    <SsoApiContext.Provider value={api}>
-      <SignInPanel />
-      <ToastHost />
-    </SsoApiContext.Provider>,
-  );
+const renderPanel = (api: SsoApi) => renderWithApi(SsoApiContext, api, <SignInPanel />);
 
 async function fillIn(issuer = 'https://login.example.com') {
   await userEvent.type(await screen.findByRole('textbox', { name: /Display name/ }), 'Example ID');
@@ -36,7 +30,15 @@ describe('Admin → Sign-in', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: SIGN_IN_TEXTS.passwordSignIn }));
     await userEvent.click(screen.getByRole('button', { name: SIGN_IN_TEXTS.save }));
     expect(api.putSettings).toHaveBeenCalledWith(
-      expect.objectContaining({ display_name: 'Example ID', issuer: 'https://login.example.com', client_id: 'studio', client_secret: 's3cret-value', allowed_domains: ['Example.com', 'corp.example'], default_role: 'builder', password_sign_in: false }),
+      expect.objectContaining({
+        display_name: 'Example ID',
+        issuer: 'https://login.example.com',
+        client_id: 'studio',
+        client_secret: 's3cret-value',
+        allowed_domains: ['Example.com', 'corp.example'],
+        default_role: 'builder',
+        password_sign_in: false,
+      }),
     );
     expect(await screen.findByText(SIGN_IN_TEXTS.saved)).toBeInTheDocument();
     expect(screen.getByLabelText(/Client secret/)).toHaveValue('');
@@ -59,7 +61,16 @@ describe('Admin → Sign-in', () => {
   });
 
   it('removes the provider after confirming', async () => {
-    const api = fakeSsoApi({ settings: { ...EMPTY_SETTINGS, configured: true, display_name: 'Example ID', issuer: 'https://login.example.com', client_id: 'studio', client_secret_set: true } });
+    const api = fakeSsoApi({
+      settings: {
+        ...EMPTY_SETTINGS,
+        configured: true,
+        display_name: 'Example ID',
+        issuer: 'https://login.example.com',
+        client_id: 'studio',
+        client_secret_set: true,
+      },
+    });
     renderPanel(api);
     await userEvent.click(await screen.findByRole('button', { name: SIGN_IN_TEXTS.remove }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));

@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
-import { ToastHost } from '@accent/shared/ui';
 import { WalletApiContext, type WalletApi } from '../wallet/wallet-api.js';
 import { fakeWalletApi } from '../wallet/testing.js';
 import { WALLET_SIGN_IN_TEXTS, WalletSignInPanel } from './WalletSignInPanel.js';
+import { renderWithApi } from '../app/testing.js';
 
 afterEach(() => toast.clear());
 
-const renderPanel = (api: WalletApi) =>
-  render(
-    <WalletApiContext.Provider value={api}>
-      <WalletSignInPanel />
-      <ToastHost />
-    </WalletApiContext.Provider>,
-  );
+const renderPanel = (api: WalletApi) => renderWithApi(WalletApiContext, api, <WalletSignInPanel />);
 
 describe('Admin → Sign-in: sign-in with Ethereum', () => {
   it('is off by default; an administrator turns it on with the chains accepted', async () => {

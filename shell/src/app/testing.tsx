@@ -3,11 +3,12 @@
 // render of the real route table in a MemoryRouter. Nothing here mocks a module.
 import { jest } from '@jest/globals';
 import { act, render, type RenderResult } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { Context, ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AgentListItem } from '@accent/agents-common';
 import type { RemoteRegistryEntry, User } from '@accent/shared';
 import { createSessionManager, type AuthApi, type SessionManager } from '@accent/shared/client';
+import { ToastHost } from '@accent/shared/ui';
 import type { RemoteLoader } from '../remotes/loader.js';
 import { AppProviders } from './AppProviders.js';
 import { AppRoutes } from './AppRoutes.js';
@@ -129,7 +130,10 @@ export async function settle(): Promise<void> {
 }
 
 /** Renders the real route table at `path` and lets the registry fetch settle. */
-export async function renderApp(path: string, { services = fakeServices().services, loader = fakeLoader(async () => null).loader }: RenderAppOptions = {}): Promise<RenderResult> {
+export async function renderApp(
+  path: string,
+  { services = fakeServices().services, loader = fakeLoader(async () => null).loader }: RenderAppOptions = {},
+): Promise<RenderResult> {
   const result = render(
     <AppProviders services={services} loader={loader}>
       <MemoryRouter initialEntries={[path]}>
@@ -155,4 +159,23 @@ export async function renderWithProviders(ui: ReactNode, path = '/', options: Re
   );
   await settle();
   return result;
+}
+
+/** `ui` with a fake API in its context: the one line each screen test needs to hand its screen an API. */
+export function provide<T>(Api: Context<T>, api: T, ui: ReactElement): ReactElement {
+  return <Api.Provider value={api}>{ui}</Api.Provider>;
+}
+
+/** Renders a panel with its API in context and the toast host beside it, as the admin and profile pages mount it. */
+export function renderWithApi<T>(Api: Context<T>, api: T, ui: ReactElement): RenderResult {
+  return render(
+    provide(
+      Api,
+      api,
+      <>
+        {ui}
+        <ToastHost />
+      </>,
+    ),
+  );
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeamMember } from '@accent/shell-common';
 import { ApiError } from '@accent/shared/client';
-import { ADMIN, MEMBER, renderWithProviders, testSession } from '../app/testing.js';
+import { ADMIN, MEMBER, renderWithProviders, testSession, provide } from '../app/testing.js';
 import MyTeamPage, { MY_TEAM_TEXTS } from './MyTeamPage.js';
 import { TeamApiContext, type TeamApi } from './team-api.js';
 
@@ -18,24 +18,26 @@ const MEMBERS: TeamMember[] = [
 
 async function renderTeam(list: TeamApi['list'] = async () => MEMBERS) {
   const api = { list: jest.fn(list) };
-  await renderWithProviders(
-    <TeamApiContext.Provider value={api}>
-      <MyTeamPage />
-    </TeamApiContext.Provider>,
-    '/end-user/my-team',
-  );
+  await renderWithProviders(provide(TeamApiContext, api, <MyTeamPage />), '/end-user/my-team');
   return api;
 }
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('My Team', () => {
   it("lists the library's members with title, role, team and last active, and marks you", async () => {
     await session.signIn(MEMBER);
     await renderTeam();
     const table = await screen.findByRole('table', { name: 'Members' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Title', 'Role', 'Team', 'Last active']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Title', 'Role', 'Team', 'Last active']);
     expect(cells(rowOf('Bob Builder'))).toEqual(['Solutions engineer', 'Builder', 'Sales', expect.stringMatching(/2026/)]);
     expect(within(rowOf('Max Member')).getByText('(you)')).toBeInTheDocument();
     expect(cells(rowOf('Max Member'))).toEqual(['—', 'End User', 'Marketing', 'Never']);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
-import { ADMIN, renderWithProviders, testSession } from '../app/testing.js';
+import { ADMIN, renderWithProviders, testSession, provide } from '../app/testing.js';
 import CodeSignInPage, { CODE_SIGN_IN_TEXTS } from './CodeSignInPage.js';
 import { EmailSignInApiContext } from './email-sign-in-api.js';
 import { fakeEmailSignIn } from './email-sign-in-testing.js';
@@ -12,12 +12,7 @@ beforeAll(() => session.signOut());
 afterAll(() => session.stop());
 
 const renderPage = (api: ReturnType<typeof fakeEmailSignIn>) =>
-  renderWithProviders(
-    <EmailSignInApiContext.Provider value={api}>
-      <CodeSignInPage />
-    </EmailSignInApiContext.Provider>,
-    '/login/code',
-  );
+  renderWithProviders(provide(EmailSignInApiContext, api, <CodeSignInPage />), '/login/code');
 
 async function askForCode() {
   await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@accent.local');

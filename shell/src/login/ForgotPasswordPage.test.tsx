@@ -3,18 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@accent/shared/client';
 import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
-import { renderWithProviders } from '../app/testing.js';
+import { renderWithProviders, provide } from '../app/testing.js';
 import { EmailSignInApiContext } from './email-sign-in-api.js';
 import { fakeEmailSignIn } from './email-sign-in-testing.js';
 import ForgotPasswordPage, { FORGOT_PASSWORD_TEXTS } from './ForgotPasswordPage.js';
 
 const renderPage = (api: ReturnType<typeof fakeEmailSignIn>) =>
-  renderWithProviders(
-    <EmailSignInApiContext.Provider value={api}>
-      <ForgotPasswordPage />
-    </EmailSignInApiContext.Provider>,
-    '/forgot-password',
-  );
+  renderWithProviders(provide(EmailSignInApiContext, api, <ForgotPasswordPage />), '/forgot-password');
 
 describe('/forgot-password', () => {
   it('sends the email with the login form’s environment and library, and says what happens next', async () => {

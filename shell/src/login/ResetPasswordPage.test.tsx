@@ -2,19 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
-import { renderWithProviders } from '../app/testing.js';
+import { renderWithProviders, provide } from '../app/testing.js';
 import { EmailSignInApiContext } from './email-sign-in-api.js';
 import { fakeEmailSignIn } from './email-sign-in-testing.js';
 import ResetPasswordPage, { RESET_PASSWORD_TEXTS } from './ResetPasswordPage.js';
 
 const TOKEN = 'live-token-0123456789abcdef';
 const renderPage = (api: ReturnType<typeof fakeEmailSignIn>, token = TOKEN) =>
-  renderWithProviders(
-    <EmailSignInApiContext.Provider value={api}>
-      <ResetPasswordPage />
-    </EmailSignInApiContext.Provider>,
-    `/reset-password?token=${token}`,
-  );
+  renderWithProviders(provide(EmailSignInApiContext, api, <ResetPasswordPage />), `/reset-password?token=${token}`);
 const rule = (name: RegExp) => screen.getByText(name).closest('li')!;
 
 describe('/reset-password', () => {

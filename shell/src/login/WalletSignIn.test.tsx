@@ -1,21 +1,18 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WALLET_LOGIN_TEXTS, WALLET_MESSAGES } from '@accent/shell-common';
 import { WalletLoginApiContext, type WalletLoginApi } from '../wallet/wallet-login-api.js';
 import { ADDRESS, fakeWalletLoginApi, injectWallet, SIGNATURE } from '../wallet/testing.js';
 import { WalletSignIn } from './WalletSignIn.js';
+import { renderWithApi } from '../app/testing.js';
 
 let removeWallet = () => {};
 afterEach(() => removeWallet());
 
 const TARGET = { environment: 'lo-n02', library: 'sales2', rememberMe: true };
 const renderButton = (api: WalletLoginApi, onSignedIn = jest.fn(), onSecondFactor = jest.fn()) =>
-  render(
-    <WalletLoginApiContext.Provider value={api}>
-      <WalletSignIn target={TARGET} onSignedIn={onSignedIn} onSecondFactor={onSecondFactor} />
-    </WalletLoginApiContext.Provider>,
-  );
+  renderWithApi(WalletLoginApiContext, api, <WalletSignIn target={TARGET} onSignedIn={onSignedIn} onSecondFactor={onSecondFactor} />);
 
 describe('Login page: sign in with Ethereum', () => {
   it('signs in with the wallet: the server’s message signed, the session adopted', async () => {

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
-import { ToastHost } from '@accent/shared/ui';
 import { WALLET_MESSAGES } from '@accent/shell-common';
 import { WALLET_TEXTS } from '../wallet/ethereum.js';
 import { WalletApiContext, type WalletApi } from '../wallet/wallet-api.js';
 import { ADDRESS, fakeWalletApi, injectWallet, SIGNATURE } from '../wallet/testing.js';
 import { LINKED_WALLETS_TEXTS, LinkedWallets } from './LinkedWallets.js';
+import { renderWithApi } from '../app/testing.js';
 
 let removeWallet = () => {};
 afterEach(() => {
@@ -16,13 +16,7 @@ afterEach(() => {
 });
 
 const ON = { enabled: true, chain_ids: [1], updated_at: null };
-const renderWallets = (api: WalletApi) =>
-  render(
-    <WalletApiContext.Provider value={api}>
-      <LinkedWallets />
-      <ToastHost />
-    </WalletApiContext.Provider>,
-  );
+const renderWallets = (api: WalletApi) => renderWithApi(WalletApiContext, api, <LinkedWallets />);
 
 describe('Profile → Linked accounts: Ethereum wallets', () => {
   it('links the browser wallet by signing the server’s message, then unlinks it', async () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
 import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
-import { ADMIN, renderWithProviders, testSession } from '../app/testing.js';
+import { ADMIN, renderWithProviders, testSession, provide } from '../app/testing.js';
 import { EmailSignInApiContext } from '../login/email-sign-in-api.js';
 import { fakeEmailSignIn } from '../login/email-sign-in-testing.js';
 import { PASSWORD_SECTION_TEXTS, PasswordSection } from './PasswordSection.js';
@@ -14,12 +14,7 @@ afterAll(() => session.stop());
 afterEach(() => toast.clear());
 
 const renderSection = (api: ReturnType<typeof fakeEmailSignIn>) =>
-  renderWithProviders(
-    <EmailSignInApiContext.Provider value={api}>
-      <PasswordSection />
-    </EmailSignInApiContext.Provider>,
-    '/profile',
-  );
+  renderWithProviders(provide(EmailSignInApiContext, api, <PasswordSection />), '/profile');
 
 async function fill(current: string, next: string, repeat = next) {
   await userEvent.type(screen.getByLabelText(/^Current password/), current);

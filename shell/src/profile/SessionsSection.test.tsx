@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
-import { ADMIN, fakeServices, renderWithProviders, testSession } from '../app/testing.js';
+import { ADMIN, fakeServices, renderWithProviders, testSession, provide } from '../app/testing.js';
 import { AccountSecurityApiContext, type AccountSecurityApi } from './account-security-api.js';
 import { SESSIONS_TEXTS as T, SessionsSection } from './SessionsSection.js';
 import { fakeAccountSecurityApi, sessionRow } from './testing.js';
@@ -19,13 +19,7 @@ const ROWS = [
 ];
 
 const renderSection = (api: AccountSecurityApi, services = fakeServices().services) =>
-  renderWithProviders(
-    <AccountSecurityApiContext.Provider value={api}>
-      <SessionsSection />
-    </AccountSecurityApiContext.Provider>,
-    '/profile',
-    { services },
-  );
+  renderWithProviders(provide(AccountSecurityApiContext, api, <SessionsSection />), '/profile', { services });
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@accent/shared/client';
-import { ToastHost } from '@accent/shared/ui';
 import { AccountSecurityApiContext, type AccountSecurityApi } from './account-security-api.js';
 import { fakeAccountSecurityApi, RECOVERY_CODES, RIGHT_CODE } from './testing.js';
 import { TWO_FACTOR_SECTION_TEXTS as T, TwoFactorSection } from './TwoFactorSection.js';
+import { renderWithApi } from '../app/testing.js';
 
 afterEach(() => toast.clear());
 
-const renderSection = (api: AccountSecurityApi) =>
-  render(
-    <AccountSecurityApiContext.Provider value={api}>
-      <TwoFactorSection />
-      <ToastHost />
-    </AccountSecurityApiContext.Provider>,
-  );
+const renderSection = (api: AccountSecurityApi) => renderWithApi(AccountSecurityApiContext, api, <TwoFactorSection />);
 
 describe('Profile → Two-factor authentication', () => {
   it('sets up with the QR code or the key, confirms with a code and shows the recovery codes once', async () => {
@@ -36,7 +30,11 @@ describe('Profile → Two-factor authentication', () => {
     await userEvent.type(within(form).getByLabelText(/Code from the app/), RIGHT_CODE);
     await userEvent.click(within(form).getByRole('button', { name: T.confirm }));
     const codes = await screen.findByRole('list', { name: T.codesTitle });
-    expect(within(codes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(RECOVERY_CODES);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(RECOVERY_CODES);
     // the session's next token states the second factor
     expect(api.refreshSession).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: T.download })).toBeInTheDocument();
