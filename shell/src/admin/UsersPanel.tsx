@@ -1,7 +1,7 @@
 // Admin → Users: the library's users with inline role and team changes (optimistic, reverted when the
 // server refuses), Deactivate/Reactivate behind a confirmation, and "Add user". The signed-in admin's
 // own row cannot be demoted or deactivated (the server refuses it too).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type AppRole } from '@accent/shared';
 import { TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type Team } from '@accent/shell-common';
@@ -140,36 +140,24 @@ export function UsersPanel() {
                 </Cell>
                 <td>{u.title || <span className={styles.muted}>—</span>}</td>
                 <td>
-                  <select
-                    className={styles.inlineSelect}
+                  <InlineSelect
                     aria-label={`Role of ${u.name}`}
+                    options={ROLE_OPTIONS}
                     value={u.role}
                     disabled={own || busy}
                     aria-describedby={hintId}
                     title={own ? OWN_ROW_HINT : undefined}
-                    onChange={(e) => void changeRole(u, e.currentTarget.value as AppRole)}
-                  >
-                    {ROLE_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
+                    onPick={(role) => void changeRole(u, role as AppRole)}
+                  />
                 </td>
                 <td>
-                  <select
-                    className={styles.inlineSelect}
+                  <InlineSelect
                     aria-label={`Team of ${u.name}`}
+                    options={TEAM_OPTIONS}
                     value={u.team ?? ''}
                     disabled={busy}
-                    onChange={(e) => void changeTeam(u, (e.currentTarget.value || null) as Team | null)}
-                  >
-                    {TEAM_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
+                    onPick={(team) => void changeTeam(u, (team || null) as Team | null)}
+                  />
                 </td>
                 <td>
                   <span className={cx(styles.badge, u.active ? styles.badgeSuccess : styles.badgeMuted)}>{u.active ? 'Active' : 'Deactivated'}</span>
@@ -237,5 +225,24 @@ export function UsersPanel() {
         onCancel={() => setConfirming(null)}
       />
     </div>
+  );
+}
+
+interface InlineSelectProps extends Omit<ComponentPropsWithoutRef<'select'>, 'onChange' | 'className' | 'children'> {
+  options: readonly { value: string; label: string }[];
+  /** the value chosen: the change is sent at once (no Save) */
+  onPick: (value: string) => void;
+}
+
+/** A select inside a user's row (role, team): compact, named by its aria-label. */
+function InlineSelect({ options, onPick, ...props }: InlineSelectProps) {
+  return (
+    <select {...props} className={styles.inlineSelect} onChange={(e) => onPick(e.currentTarget.value)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
