@@ -3,11 +3,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { RunSummary } from '@accent/agents-common';
-import { Button, Cell, DataTable, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { Cell, DataTable, RunListPanel, RunStatusBadge } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { runsRefreshAtom } from './atoms.js';
-import { SOURCE_LABELS, firstLine, formatCost, formatDuration, formatTime, formatTokens } from './format.js';
-import { StatusBadge } from './StatusBadge.js';
+import { SOURCE_LABELS, STATUS_LABELS, firstLine, formatCost, formatDuration, formatTime, formatTokens } from './format.js';
 import { TraceModal } from './TraceModal.js';
 import styles from './Runs.module.css';
 
@@ -43,83 +42,73 @@ export function RunsPanel({ agentName, initialRun = null }: { agentName: string;
   const refresh = useCallback(() => setSeq((n) => n + 1), []);
   const runs = state.runs;
 
-  let body;
-  if (state.status === 'error') {
-    body = <ErrorState message={failedToLoadRuns(state.message)} onRetry={refresh} />;
-  } else if (!runs) {
-    body = <LoadingState text="Loading runs..." />;
-  } else if (runs.length === 0) {
-    body = <EmptyState title={NO_RUNS} text="Runs appear here when the agent is tested, used as a chatbot or called through the API." />;
-  } else {
-    body = (
-      <DataTable
-        caption={`Recent runs of ${agentName}`}
-        hiddenCaption
-        variant="plain"
-        className={styles.runsTable}
-        columns={[
-          'Time',
-          'Who',
-          'Source',
-          'Status',
-          { label: 'Duration', numeric: true },
-          { label: 'Tokens', numeric: true },
-          { label: 'Cost', numeric: true },
-          'Output',
-        ]}
-      >
-        {runs.map((run) => (
-          // the whole row opens the trace; the time is the keyboard's way in
-          <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
-            <td>
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))}
-                aria-label={`View trace of the run at ${formatTime(run.started_at)}`}
-              >
-                {formatTime(run.started_at)}
-              </button>
-            </td>
-            <td>{run.user_email ?? '—'}</td>
-            <td>{SOURCE_LABELS[run.source]}</td>
-            <td>
-              <StatusBadge status={run.status} />
-            </td>
-            <Cell kind="number">{formatDuration(run.duration_ms)}</Cell>
-            <Cell kind="number">{formatTokens(run.usage?.totalTokens)}</Cell>
-            <Cell kind="number" title={run.cost_note ?? undefined}>
-              {formatCost(run.cost_usd)}
-              {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
-            </Cell>
-            <td className={styles.outputCell}>
-              {run.status === 'failed' && run.error && !run.output ? (
-                <span className={styles.errorText}>{firstLine(run.error)}</span>
-              ) : (
-                firstLine(run.output) || <span className={styles.muted}>—</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-    );
-  }
-
   return (
-    <section className={styles.section} aria-labelledby="agent-runs-heading">
-      <div className={styles.sectionHeader}>
-        <div>
-          <h3 id="agent-runs-heading" className={styles.sectionTitle}>
-            Recent runs
-          </h3>
-          <p className={styles.sectionHint}>The latest runs of this agent from tests, chatbots and the API. Open one to see its trace.</p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={refresh} loading={state.status === 'loading' && runs !== null}>
-          Refresh
-        </Button>
-      </div>
-      {body}
-      <TraceModal runId={openRun} onClose={() => setOpenRun(null)} />
-    </section>
+    <RunListPanel
+      id="agent-runs-heading"
+      title="Recent runs"
+      headingLevel={3}
+      hint="The latest runs of this agent from tests, chatbots and the API. Open one to see its trace."
+      runs={runs}
+      error={state.status === 'error' ? state.message : null}
+      errorText={failedToLoadRuns}
+      loadingText="Loading runs..."
+      empty={{ title: NO_RUNS, text: 'Runs appear here when the agent is tested, used as a chatbot or called through the API.' }}
+      onRefresh={refresh}
+      refreshing={state.status === 'loading' && runs !== null}
+      footer={<TraceModal runId={openRun} onClose={() => setOpenRun(null)} />}
+    >
+      {(list) => (
+        <DataTable
+          caption={`Recent runs of ${agentName}`}
+          hiddenCaption
+          variant="plain"
+          className={styles.runsTable}
+          columns={[
+            'Time',
+            'Who',
+            'Source',
+            'Status',
+            { label: 'Duration', numeric: true },
+            { label: 'Tokens', numeric: true },
+            { label: 'Cost', numeric: true },
+            'Output',
+          ]}
+        >
+          {list.map((run) => (
+            // the whole row opens the trace; the time is the keyboard's way in
+            <tr key={run.id} className={styles.runRow} onClick={() => setOpenRun(run.id)} data-run={run.id}>
+              <td>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={(e) => (e.stopPropagation(), setOpenRun(run.id))}
+                  aria-label={`View trace of the run at ${formatTime(run.started_at)}`}
+                >
+                  {formatTime(run.started_at)}
+                </button>
+              </td>
+              <td>{run.user_email ?? '—'}</td>
+              <td>{SOURCE_LABELS[run.source]}</td>
+              <td>
+                <RunStatusBadge status={run.status} label={STATUS_LABELS[run.status]} />
+              </td>
+              <Cell kind="number">{formatDuration(run.duration_ms)}</Cell>
+              <Cell kind="number">{formatTokens(run.usage?.totalTokens)}</Cell>
+              <Cell kind="number" title={run.cost_note ?? undefined}>
+                {formatCost(run.cost_usd)}
+                {run.cost_usd === null && run.cost_note && <span className={styles.visuallyHidden}> ({run.cost_note})</span>}
+              </Cell>
+              <td className={styles.outputCell}>
+                {run.status === 'failed' && run.error && !run.output ? (
+                  <span className={styles.errorText}>{firstLine(run.error)}</span>
+                ) : (
+                  firstLine(run.output) || <span className={styles.muted}>—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </RunListPanel>
   );
 }

@@ -3,22 +3,26 @@
 // and output, and how the run ended.
 import { useCallback, useEffect, useState } from 'react';
 import type { ModelSettingsTrace, RunDetail, StepTrace, ToolCallTrace, TraceMessage } from '@accent/agents-common';
-import { ErrorState, LoadingState, Modal } from '@accent/shared/ui';
+import {
+  ErrorState,
+  LoadingState,
+  Modal,
+  RunDetail as RunDetailLayout,
+  RunBlock,
+  RunFacts,
+  RunSection,
+  RunStatusBadge,
+  RunText,
+} from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
-import { FALLBACK_LABELS, SOURCE_LABELS, formatDuration, formatTime, formatTokens, isNotConnected, prettyJson } from './format.js';
-import { StatusBadge } from './StatusBadge.js';
+import { FALLBACK_LABELS, SOURCE_LABELS, STATUS_LABELS, formatDuration, formatTime, formatTokens, isNotConnected, prettyJson } from './format.js';
 import styles from './Runs.module.css';
 
 export const TRACE_TITLE = 'Run trace';
 export const failedToLoadRun = (message: string) => `Failed to load the run: ${message}`;
 
 function Block({ label, text, empty = '(empty)' }: { label: string; text: string | null | undefined; empty?: string }) {
-  return (
-    <div className={styles.block}>
-      <span className={styles.blockLabel}>{label}</span>
-      {text ? <pre className={styles.pre}>{text}</pre> : <p className={styles.muted}>{empty}</p>}
-    </div>
-  );
+  return <RunText label={label} text={text} empty={empty} mono />;
 }
 
 function ToolCall({ call }: { call: ToolCallTrace }) {
@@ -28,11 +32,11 @@ function ToolCall({ call }: { call: ToolCallTrace }) {
       <div className={styles.toolCallHeader}>
         <span className={styles.toolCallName}>{call.tool}</span>
         {notConnected ? (
-          <span className={`${styles.badge} ${styles.badge_warning}`}>Not connected</span>
+          <RunStatusBadge status="warning" label="Not connected" />
         ) : call.error ? (
-          <span className={`${styles.badge} ${styles.badge_failed}`}>Failed</span>
+          <RunStatusBadge status="failed" />
         ) : (
-          <span className={`${styles.badge} ${styles.badge_succeeded}`}>OK</span>
+          <RunStatusBadge status="succeeded" label="OK" />
         )}
         <span className={styles.muted}>{formatDuration(call.duration_ms)}</span>
       </div>
@@ -50,17 +54,16 @@ const ROLE_LABELS: Record<string, string> = { system: 'System (instructions)', u
 /** What the step sent to the model, message by message (runs recorded before this was kept have none). */
 function SentMessages({ messages }: { messages: TraceMessage[] }) {
   return (
-    <div className={styles.block}>
-      <span className={styles.blockLabel}>{`Sent to the model (${messages.length === 1 ? '1 message' : `${messages.length} messages`})`}</span>
+    <RunBlock label={`Sent to the model (${messages.length === 1 ? '1 message' : `${messages.length} messages`})`}>
       <ol className={styles.sentMessages} aria-label="Messages sent to the model">
         {messages.map((m, i) => (
           <li key={i} className={styles.sentMessage}>
             <span className={styles.sentRole}>{ROLE_LABELS[m.role] ?? m.role}</span>
-            {m.content ? <pre className={styles.pre}>{m.content}</pre> : <p className={styles.muted}>(empty)</p>}
+            <RunText text={m.content} empty="(empty)" mono />
           </li>
         ))}
       </ol>
-    </div>
+    </RunBlock>
   );
 }
 
@@ -82,47 +85,30 @@ function Step({ step }: { step: StepTrace }) {
           {step.index + 1}
         </span>
         {`Step ${step.index + 1}: ${step.name || 'Unnamed step'}`}
-        {step.error && <span className={`${styles.badge} ${styles.badge_failed}`}>Failed</span>}
+        {step.error && <RunStatusBadge status="failed" />}
       </h4>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Model</dt>
-          <dd>
-            {`${step.provider} / ${step.model}`}
-            {step.provider_model && step.provider_model !== step.model && <span className={styles.muted}>{` → ${step.provider_model}`}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{`${formatDuration(step.duration_ms)} (model ${formatDuration(step.model_ms)})`}</dd>
-        </div>
-        <div>
-          <dt>Tokens</dt>
-          <dd>{`${formatTokens(step.usage.totalTokens)} (${formatTokens(step.usage.inputTokens)} in, ${formatTokens(step.usage.outputTokens)} out)`}</dd>
-        </div>
-        <div>
-          <dt>History</dt>
-          <dd>{step.history_messages === 1 ? '1 earlier message' : `${step.history_messages} earlier messages`}</dd>
-        </div>
-        {step.settings && (
-          <div>
-            <dt>Settings</dt>
-            <dd>{formatModelSettings(step.settings)}</dd>
-          </div>
-        )}
-        {step.context_steps && step.context_steps.length > 0 && (
-          <div>
-            <dt>Earlier output given</dt>
-            <dd>{step.context_steps.join(', ')}</dd>
-          </div>
-        )}
-        {step.tools && (
-          <div>
-            <dt>Tools offered</dt>
-            <dd>{step.tools.length ? step.tools.join(', ') : 'none'}</dd>
-          </div>
-        )}
-      </dl>
+      <RunFacts
+        facts={[
+          {
+            label: 'Model',
+            value: (
+              <>
+                {`${step.provider} / ${step.model}`}
+                {step.provider_model && step.provider_model !== step.model && <span className={styles.muted}>{` → ${step.provider_model}`}</span>}
+              </>
+            ),
+          },
+          { label: 'Duration', value: `${formatDuration(step.duration_ms)} (model ${formatDuration(step.model_ms)})` },
+          {
+            label: 'Tokens',
+            value: `${formatTokens(step.usage.totalTokens)} (${formatTokens(step.usage.inputTokens)} in, ${formatTokens(step.usage.outputTokens)} out)`,
+          },
+          { label: 'History', value: step.history_messages === 1 ? '1 earlier message' : `${step.history_messages} earlier messages` },
+          step.settings && { label: 'Settings', value: formatModelSettings(step.settings) },
+          step.context_steps && step.context_steps.length > 0 && { label: 'Earlier output given', value: step.context_steps.join(', ') },
+          step.tools && { label: 'Tools offered', value: step.tools.length ? step.tools.join(', ') : 'none' },
+        ]}
+      />
       {step.error && (
         <p className={styles.errorText} role="note">
           {step.error}
@@ -145,14 +131,13 @@ function Step({ step }: { step: StepTrace }) {
       )}
       <Block label="Output" text={step.output} />
       {step.tool_calls.length > 0 && (
-        <div className={styles.block}>
-          <span className={styles.blockLabel}>{`Tool calls (${step.tool_calls.length})`}</span>
+        <RunBlock label={`Tool calls (${step.tool_calls.length})`}>
           <ul className={styles.toolCalls}>
             {step.tool_calls.map((call, i) => (
               <ToolCall key={i} call={call} />
             ))}
           </ul>
-        </div>
+        </RunBlock>
       )}
     </li>
   );
@@ -162,52 +147,24 @@ export function TraceView({ run }: { run: RunDetail }) {
   const params = Object.entries(run.input.params);
   const trace = run.trace;
   return (
-    <div className={styles.trace}>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <StatusBadge status={run.status} />
-          </dd>
-        </div>
-        <div>
-          <dt>Agent</dt>
-          <dd>{run.agent_version != null ? `${run.agent_name} (version ${run.agent_version})` : run.agent_name}</dd>
-        </div>
-        <div>
-          <dt>Started</dt>
-          <dd>{formatTime(run.started_at)}</dd>
-        </div>
-        <div>
-          <dt>By</dt>
-          <dd>{run.user_email ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Source</dt>
-          <dd>{SOURCE_LABELS[run.source]}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{`${formatDuration(run.duration_ms)} (model ${formatDuration(run.model_ms)})`}</dd>
-        </div>
-        <div>
-          <dt>Tokens</dt>
-          <dd>{run.usage ? `${formatTokens(run.usage.totalTokens)} (${formatTokens(run.usage.inputTokens)} in, ${formatTokens(run.usage.outputTokens)} out)` : '—'}</dd>
-        </div>
-        {run.thread_id && (
-          <div>
-            <dt>Thread</dt>
-            <dd className={styles.mono}>{run.thread_id}</dd>
-          </div>
-        )}
-        {trace && trace.depth > 0 && (
-          <div>
-            <dt>Called by</dt>
-            <dd>{`another agent (depth ${trace.depth})`}</dd>
-          </div>
-        )}
-      </dl>
-
+    <RunDetailLayout
+      facts={[
+        { label: 'Status', value: <RunStatusBadge status={run.status} label={STATUS_LABELS[run.status]} /> },
+        { label: 'Agent', value: run.agent_version != null ? `${run.agent_name} (version ${run.agent_version})` : run.agent_name },
+        { label: 'Started', value: formatTime(run.started_at) },
+        { label: 'By', value: run.user_email ?? '—' },
+        { label: 'Source', value: SOURCE_LABELS[run.source] },
+        { label: 'Duration', value: `${formatDuration(run.duration_ms)} (model ${formatDuration(run.model_ms)})` },
+        {
+          label: 'Tokens',
+          value: run.usage
+            ? `${formatTokens(run.usage.totalTokens)} (${formatTokens(run.usage.inputTokens)} in, ${formatTokens(run.usage.outputTokens)} out)`
+            : '—',
+        },
+        run.thread_id && { label: 'Thread', value: run.thread_id, mono: true },
+        trace && trace.depth > 0 && { label: 'Called by', value: `another agent (depth ${trace.depth})` },
+      ]}
+    >
       {run.error && (
         <div className={styles.errorBox} role="note">
           <span className={styles.errorLabel}>Error</span>
@@ -227,28 +184,27 @@ export function TraceView({ run }: { run: RunDetail }) {
         </div>
       )}
 
-      <section className={styles.traceSection} aria-label="Input">
-        <h3 className={styles.traceHeading}>Input</h3>
+      <RunSection title="Input">
         <Block label="Query" text={run.input.query} />
         {params.length > 0 ? (
-          <table className={styles.paramsTable}>
-            <caption className={styles.blockLabel}>Parameters</caption>
-            <tbody>
-              {params.map(([k, v]) => (
-                <tr key={k}>
-                  <th scope="row">{k}</th>
-                  <td>{v || <span className={styles.muted}>(empty)</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RunBlock label="Parameters">
+            <table className={styles.paramsTable} aria-label="Parameters">
+              <tbody>
+                {params.map(([k, v]) => (
+                  <tr key={k}>
+                    <th scope="row">{k}</th>
+                    <td>{v || <span className={styles.muted}>(empty)</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </RunBlock>
         ) : (
           <p className={styles.muted}>No parameters.</p>
         )}
-      </section>
+      </RunSection>
 
-      <section className={styles.traceSection} aria-label="Steps">
-        <h3 className={styles.traceHeading}>Steps</h3>
+      <RunSection title="Steps">
         {trace && trace.steps.length > 0 ? (
           <ol className={styles.traceSteps}>
             {trace.steps.map((s) => (
@@ -258,13 +214,12 @@ export function TraceView({ run }: { run: RunDetail }) {
         ) : (
           <p className={styles.muted}>No step ran.</p>
         )}
-      </section>
+      </RunSection>
 
-      <section className={styles.traceSection} aria-label="Output">
-        <h3 className={styles.traceHeading}>Output</h3>
+      <RunSection title="Output">
         <Block label="Answer" text={run.output} empty={run.status === 'running' ? '(still running)' : '(no answer)'} />
-      </section>
-    </div>
+      </RunSection>
+    </RunDetailLayout>
   );
 }
 
@@ -279,7 +234,9 @@ export function TraceModal({ runId, onClose }: { runId: string | null; onClose()
 
 function TraceLoader({ runId }: { runId: string }) {
   const { api } = useAgentsEnv();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; run: RunDetail } | { status: 'error'; message: string }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; run: RunDetail } | { status: 'error'; message: string }>({
+    status: 'loading',
+  });
   const load = useCallback(() => {
     let cancelled = false;
     setState({ status: 'loading' });

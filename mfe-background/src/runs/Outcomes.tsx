@@ -2,7 +2,20 @@
 import type { BackgroundDelivery, BackgroundSourceResult } from '@accent/background-common';
 import { DELIVERY_CHANNEL_LABELS } from '../editor/labels.js';
 import { DELIVERY_STATUS_LABELS, runStatusText, runWarning, SOURCE_STATUS_LABELS, sourceLabel } from '../common/format.js';
+import { RunStatusBadge as StateBadge, type StatusTone } from '@accent/shared/ui';
 import styles from './Runs.module.css';
+
+const DELIVERY_TONES: Readonly<Record<BackgroundDelivery['status'], StatusTone>> = {
+  sent: 'success',
+  failed: 'danger',
+  skipped: 'warning',
+  dry_run: 'info',
+};
+const SOURCE_TONES: Readonly<Record<BackgroundSourceResult['status'], StatusTone>> = {
+  collected: 'success',
+  not_connected: 'warning',
+  failed: 'danger',
+};
 
 export function DeliveryList({ deliveries, label = 'Deliveries' }: { deliveries: readonly BackgroundDelivery[]; label?: string }) {
   if (deliveries.length === 0) return <p className={styles.muted}>No deliveries</p>;
@@ -11,7 +24,7 @@ export function DeliveryList({ deliveries, label = 'Deliveries' }: { deliveries:
       {deliveries.map((d, i) => (
         <li key={`${d.channel}-${i}`} className={styles.outcome} data-testid={`delivery-${d.channel}`}>
           <span className={styles.outcomeName}>{DELIVERY_CHANNEL_LABELS[d.channel]}</span>
-          <span className={`${styles.badge} ${styles[`delivery_${d.status}`] ?? ''}`}>{DELIVERY_STATUS_LABELS[d.status]}</span>
+          <StateBadge status={d.status} tone={DELIVERY_TONES[d.status]} label={DELIVERY_STATUS_LABELS[d.status]} />
           {d.detail && <span className={styles.outcomeDetail}>{d.detail}</span>}
         </li>
       ))}
@@ -26,7 +39,7 @@ export function SourceList({ sources, label = 'Data sources' }: { sources: reado
       {sources.map((s, i) => (
         <li key={`${s.source}-${i}`} className={styles.outcome} data-testid={`source-${s.source}`}>
           <span className={styles.outcomeName}>{sourceLabel(s.source)}</span>
-          <span className={`${styles.badge} ${styles[`source_${s.status}`] ?? ''}`}>{SOURCE_STATUS_LABELS[s.status]}</span>
+          <StateBadge status={s.status} tone={SOURCE_TONES[s.status]} label={SOURCE_STATUS_LABELS[s.status]} />
           {s.detail && <span className={styles.outcomeDetail}>{s.detail}</span>}
         </li>
       ))}
@@ -38,12 +51,7 @@ type RunOutcome = Parameters<typeof runWarning>[0];
 
 /** A run's status badge, the same in the Runs list, the results feed and a test: "succeeded with warnings" in amber. */
 export function RunStatusBadge({ run }: { run: RunOutcome }) {
-  const tone = runWarning(run) ? 'status_warning' : `status_${run.status}`;
-  return (
-    <span className={`${styles.badge} ${styles[tone] ?? ''}`} data-testid="run-status">
-      {runStatusText(run)}
-    </span>
-  );
+  return <StateBadge status={runWarning(run) ? 'warning' : run.status} label={runStatusText(run)} data-testid="run-status" />;
 }
 
 /** What the warning is (nothing when there is none). */

@@ -1,8 +1,8 @@
 // A titled list of runs with its states: the editor's Runs and the dashboard's Results feed differ only
-// in their texts and in how one run reads.
+// in their texts and in how one run reads. The kit's run list panel draws it.
 import type { ReactNode } from 'react';
 import type { BackgroundRun } from '../data/background.js';
-import { Button, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { RunList, RunListPanel } from '@accent/shared/ui';
 import styles from './Runs.module.css';
 
 export interface RunListSectionProps {
@@ -23,41 +23,31 @@ export interface RunListSectionProps {
 }
 
 export function RunListSection({ id, title, label, runs, error, polling, pollingText, noun, empty, reload, item }: RunListSectionProps) {
-  let body;
-  if (error && !runs) body = <ErrorState message={`Could not load ${noun}: ${error}`} onRetry={reload} />;
-  else if (!runs) body = <LoadingState text={`Loading ${noun}...`} />;
-  else if (runs.length === 0) body = <EmptyState title={empty.title} text={empty.text} />;
-  else
-    body = (
-      <ol className={styles.list} aria-label={label}>
-        {runs.map((run) => (
-          <li key={run.id}>{item(run)}</li>
-        ))}
-      </ol>
-    );
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <div className={styles.sectionHeader}>
-        <h2 id={id} className={styles.sectionTitle}>
-          {title}
-        </h2>
-        <div className={styles.runActions}>
-          {polling && (
-            <span className={styles.muted} role="status">
-              {pollingText}
-            </span>
-          )}
-          <Button variant="ghost" size="sm" onClick={reload}>
-            Refresh
-          </Button>
-        </div>
-      </div>
-      {error && runs && (
-        <p className={styles.error} role="alert">
-          Could not load {noun}: {error}
-        </p>
+    <RunListPanel
+      id={id}
+      title={title}
+      runs={runs}
+      error={error}
+      errorText={(message) => `Could not load ${noun}: ${message}`}
+      loadingText={`Loading ${noun}...`}
+      empty={empty}
+      onRefresh={reload}
+      actions={
+        polling && (
+          <span className={styles.muted} role="status">
+            {pollingText}
+          </span>
+        )
+      }
+    >
+      {(list) => (
+        <RunList label={label} ordered>
+          {list.map((run) => (
+            <li key={run.id}>{item(run)}</li>
+          ))}
+        </RunList>
       )}
-      {body}
-    </section>
+    </RunListPanel>
   );
 }

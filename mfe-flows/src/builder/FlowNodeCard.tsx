@@ -19,6 +19,7 @@ import {
 import { FLOW_PROMPT_PREVIEW_CHARS, FLOW_NODE_TYPES, type FlowRunNodeResult } from '@accent/flows-common';
 import { promptPreview, type CanvasNode } from './graph.js';
 import { describeNode, ICONS, nodeTitle, type KindNode } from './nodeKinds.js';
+import { RunStatusBadge } from '@accent/shared/ui';
 import styles from './Builder.module.css';
 
 export const RunResultsContext = createContext<ReadonlyMap<string, FlowRunNodeResult> | null>(null);
@@ -137,9 +138,13 @@ function FlowNodeCardView({ id, type, data, selected }: NodeProps<CanvasNode>) {
         </div>
       )}
       {result && (
-        <span className={`${styles.badge} ${styles[`badge_${result.status}`] ?? ''}`} data-testid={`result-${id}`} title={result.error ?? undefined}>
-          {result.status} · {Math.round(result.duration_ms)} ms
-        </span>
+        <RunStatusBadge
+          status={result.status}
+          label={`${result.status} · ${Math.round(result.duration_ms)} ms`}
+          className={styles.badge}
+          data-testid={`result-${id}`}
+          title={result.error ?? undefined}
+        />
       )}
       {single ? (
         <>

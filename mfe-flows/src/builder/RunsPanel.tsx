@@ -2,8 +2,9 @@
 // the panel is open; a run opens its per-node results, and the builder shows them on the canvas.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FlowRun } from '@accent/flows-common';
-import { Button } from '@accent/shared/ui';
+import { Button, RunStatusBadge } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
+import { NodeResults } from './NodeResults.js';
 import styles from './Builder.module.css';
 
 export const RUNS_REFRESH_MS = 5000;
@@ -35,15 +36,6 @@ export function formatDuration(ms: number | null | undefined): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
-
-const json = (v: unknown) => {
-  if (v === undefined) return '';
-  try {
-    return JSON.stringify(v, null, 2);
-  } catch {
-    return String(v);
-  }
-};
 
 type Load = { state: 'loading' } | { state: 'ready'; runs: ListedRun[] } | { state: 'error'; message: string };
 
@@ -144,7 +136,7 @@ export function RunsPanel({ flowId, selected, onSelectRun, onClose, onSelectNode
                     onSelectRun(active ? null : r);
                   }}
                 >
-                  <span className={`${styles.badgeInline} ${styles[`badge_${r.status}`] ?? ''}`}>{r.status}</span>
+                  <RunStatusBadge status={r.status} label={r.status} />
                   <span className={styles.resultLabel}>{triggerLabel(r.trigger)}</span>
                   <span className={styles.muted}>{formatDuration(r.duration_ms)}</span>
                 </button>
@@ -164,35 +156,15 @@ export function RunsPanel({ flowId, selected, onSelectRun, onClose, onSelectNode
           </p>
           {selected.error && <p className={styles.errorText}>{selected.error}</p>}
           {(selected.nodes ?? []).length === 0 && <p className={styles.muted}>No node results</p>}
-          <ol className={styles.resultList}>
-            {(selected.nodes ?? []).map((n) => (
-              <li key={n.nodeId} className={styles.resultItem}>
-                <button
-                  type="button"
-                  className={styles.resultHead}
-                  aria-expanded={openNode === n.nodeId}
-                  onClick={() => {
-                    setOpenNode(openNode === n.nodeId ? null : n.nodeId);
-                    onSelectNode(n.nodeId);
-                  }}
-                >
-                  <span className={`${styles.badgeInline} ${styles[`badge_${n.status}`] ?? ''}`}>{n.status}</span>
-                  <span className={styles.resultLabel}>{n.label || n.nodeId}</span>
-                  <span className={styles.muted}>{formatDuration(n.duration_ms)}</span>
-                </button>
-                {n.error && <p className={styles.errorText}>{n.error}</p>}
-                {n.reason && <p className={styles.muted}>{n.reason}</p>}
-                {openNode === n.nodeId && (
-                  <div className={styles.io}>
-                    <h3>Input</h3>
-                    <pre>{json(n.input)}</pre>
-                    <h3>Output</h3>
-                    <pre>{json(n.output)}</pre>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ol>
+          <NodeResults
+            nodes={selected.nodes ?? []}
+            open={openNode}
+            onToggle={(id) => {
+              setOpenNode(openNode === id ? null : id);
+              onSelectNode(id);
+            }}
+            duration={formatDuration}
+          />
         </section>
       )}
     </aside>

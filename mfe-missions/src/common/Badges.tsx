@@ -1,17 +1,38 @@
-import { MISSION_RUN_STATUS_LABELS, MISSION_SCOPE_LABELS, MISSION_STATUS_LABELS, type MissionRunStatus, type MissionScope, type MissionStatus } from '@accent/missions-common';
+import {
+  MISSION_RUN_STATUS_LABELS,
+  MISSION_SCOPE_LABELS,
+  MISSION_STATUS_LABELS,
+  type MissionRunStatus,
+  type MissionScope,
+  type MissionStatus,
+} from '@accent/missions-common';
+import { RunStatusBadge as KitRunStatusBadge, StatusBadge, type StatusTone } from '@accent/shared/ui';
 import styles from './Common.module.css';
 
+// the same tones as the other areas' active / paused / draft
+const STATUS_TONES: Readonly<Record<MissionStatus, StatusTone>> = { active: 'success', paused: 'neutral', draft: 'warning' };
+
 export function MissionStatusBadge({ status }: { status: MissionStatus }) {
-  return <span className={`${styles.badge} ${styles[`status_${status}`] ?? ''}`}>{MISSION_STATUS_LABELS[status]}</span>;
+  return <StatusBadge tone={STATUS_TONES[status]}>{MISSION_STATUS_LABELS[status]}</StatusBadge>;
 }
 
 export function RunStatusBadge({ status }: { status: MissionRunStatus }) {
-  return <span className={`${styles.badge} ${styles[`run_${status}`] ?? ''}`}>{MISSION_RUN_STATUS_LABELS[status]}</span>;
+  return <KitRunStatusBadge status={status} label={MISSION_RUN_STATUS_LABELS[status]} />;
 }
 
 function LockIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
@@ -20,7 +41,17 @@ function LockIcon() {
 
 function PeopleIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <circle cx="9" cy="8" r="3.5" />
       <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
       <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />

@@ -1,5 +1,5 @@
 import type { MissionRun } from '@accent/missions-common';
-import { Button, Modal } from '@accent/shared/ui';
+import { Button, Modal, RunDetail, RunSection, RunStatusBadge as StateBadge, RunText } from '@accent/shared/ui';
 import { RunStatusBadge } from '../common/Badges.js';
 import { TRIGGER_LABELS, formatDateTime } from '../common/format.js';
 import { runTime } from './RunCard.js';
@@ -22,54 +22,38 @@ export function RunOutputModal({ run, missionName, onClose }: { run: MissionRun 
       }
     >
       {run && (
-        <div className={styles.detail}>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Status</dt>
-              <dd>
-                <RunStatusBadge status={run.status} />
-              </dd>
-            </div>
-            <div>
-              <dt>Trigger</dt>
-              <dd>{TRIGGER_LABELS[run.trigger]}</dd>
-            </div>
-            <div>
-              <dt>Started</dt>
-              <dd>{formatDateTime(run.started_at)}</dd>
-            </div>
-            <div>
-              <dt>Finished</dt>
-              <dd>{formatDateTime(run.finished_at)}</dd>
-            </div>
-          </dl>
+        <RunDetail
+          facts={[
+            { label: 'Status', value: <RunStatusBadge status={run.status} /> },
+            { label: 'Trigger', value: TRIGGER_LABELS[run.trigger] },
+            { label: 'Started', value: formatDateTime(run.started_at) },
+            { label: 'Finished', value: formatDateTime(run.finished_at) },
+          ]}
+        >
           {run.error && (
-            <section aria-label="Error">
-              <h3 className={styles.detailTitle}>Error</h3>
-              <pre className={`${styles.output} ${styles.outputError}`}>{run.error}</pre>
-            </section>
+            <RunSection title="Error">
+              <RunText text={run.error} tone="error" />
+            </RunSection>
           )}
-          <section aria-label="Output">
-            <h3 className={styles.detailTitle}>Output</h3>
-            {run.output ? <pre className={styles.output}>{run.output}</pre> : <p className={styles.excerptMuted}>No output</p>}
-          </section>
-          <section aria-label="Deliveries">
-            <h3 className={styles.detailTitle}>Deliveries</h3>
+          <RunSection title="Output">
+            <RunText text={run.output} empty="No output" />
+          </RunSection>
+          <RunSection title="Deliveries">
             {run.deliveries.length === 0 ? (
-              <p className={styles.excerptMuted}>No deliveries recorded</p>
+              <RunText text={null} empty="No deliveries recorded" />
             ) : (
               <ul className={styles.deliveries}>
                 {run.deliveries.map((d, i) => (
                   <li key={i} className={styles.delivery}>
                     <span className={styles.deliveryChannel}>{DELIVERY_LABELS[d.channel] ?? d.channel}</span>
-                    <span className={`${styles.deliveryStatus} ${styles[`delivery_${d.status}`] ?? ''}`}>{d.status}</span>
+                    <StateBadge status={d.status === 'sent' ? 'succeeded' : d.status} label={d.status} />
                     {d.detail && <span className={styles.deliveryDetail}>{d.detail}</span>}
                   </li>
                 ))}
               </ul>
             )}
-          </section>
-        </div>
+          </RunSection>
+        </RunDetail>
       )}
     </Modal>
   );

@@ -56,6 +56,25 @@ export {
   type SortDirection,
   type TableMessageRowProps,
 } from './DataTable.js';
+export {
+  RunStatusBadge,
+  RunListPanel,
+  RunList,
+  RunDetail,
+  RunFacts,
+  RunSection,
+  RunBlock,
+  RunText,
+  RUN_STATE_TONES,
+  RUN_STATE_LABELS,
+  runStateTone,
+  type RunState,
+  type RunStatusBadgeProps,
+  type RunListPanelProps,
+  type RunFact,
+  type MaybeRunFact,
+  type RunTextProps,
+} from './Runs.js';
 export { KpiGrid, Kpi, kpiColumns, type KpiGridProps, type KpiProps } from './KpiGrid.js';
 export { ToastHost } from './ToastHost.js';
 export { RemoteBoundary, describeLoadError, isLoadFailure, type RemoteBoundaryProps } from './RemoteBoundary.js';
