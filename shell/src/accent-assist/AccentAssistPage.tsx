@@ -1,9 +1,10 @@
 // Accent Assist: the coming-soon page of spec 02 §2.7.
 import { useNavigate } from 'react-router';
-import { Button } from '@accent/shared/ui';
+import { Button, CardGrid } from '@accent/shared/ui';
 import { ArrowLeftIcon, CheckIcon, ChatIcon, ClockIcon } from '../app/icons.js';
 import { showAlertSoon } from '../app/alert.js';
 import { Page } from '../app/Page.js';
+import tiles from '../layout/Tiles.module.css';
 import styles from './AccentAssistPage.module.css';
 
 export const NOTIFY_ME_MESSAGE = "Thank you for your interest in Accent Assist! We'll notify you as soon as it is available.";
@@ -60,17 +61,17 @@ export default function AccentAssistPage() {
         <h2 id="assist-features" className={styles.blockTitle}>
           What it will do
         </h2>
-        <ul className={styles.features}>
+        <CardGrid label="What it will do">
           {ASSIST_FEATURES.map((f) => (
-            <li key={f.title} className={styles.feature}>
+            <li key={f.title} className={`${tiles.tile} ${styles.feature}`}>
               <CheckIcon size={18} />
               <div>
                 <strong>{f.title}</strong>
-                <p>{f.text}</p>
+                <p className={tiles.text}>{f.text}</p>
               </div>
             </li>
           ))}
-        </ul>
+        </CardGrid>
       </section>
 
       <section aria-labelledby="assist-timeline" className={styles.block}>

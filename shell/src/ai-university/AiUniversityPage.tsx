@@ -2,7 +2,9 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { AgentIcon, BookIcon, ClockIcon, FlowIcon, MissionIcon, PagesIcon } from '../app/icons.js';
+import { CardGrid } from '@accent/shared/ui';
 import { Page } from '../app/Page.js';
+import tiles from '../layout/Tiles.module.css';
 import styles from './AiUniversityPage.module.css';
 
 interface Guide {
@@ -68,11 +70,11 @@ export const GUIDES: Guide[] = [
 export default function AiUniversityPage() {
   return (
     <Page title="AI University" description="Step-by-step guides to building with Accent Studio. Each guide takes you to the place where the work is done.">
-      <ul className={styles.guides}>
+      <CardGrid label="Guides">
         {GUIDES.map(({ title, Icon, steps, to, action, external }) => (
-          <li key={title} className={styles.guide}>
+          <li key={title} className={`${tiles.tile} ${tiles.column}`}>
             <div className={styles.head}>
-              <span className={styles.icon}>
+              <span className={tiles.icon}>
                 <Icon size={22} />
               </span>
               <h2 className={styles.title}>{title}</h2>
@@ -93,7 +95,7 @@ export default function AiUniversityPage() {
             )}
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </Page>
   );
 }

@@ -2,11 +2,12 @@
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@accent/agents-common';
-import { Button } from '@accent/shared/ui';
+import { Button, CardGrid } from '@accent/shared/ui';
 import { AgentIcon, ArrowLeftIcon, ClockIcon, CodeIcon, FlowIcon, PagesIcon, SparkIcon } from '../app/icons.js';
 import { showAlertSoon } from '../app/alert.js';
 import { Page } from '../app/Page.js';
 import { useAreaWarmer, useIdleWarmup } from '../remotes/prefetch.js';
+import tiles from '../layout/Tiles.module.css';
 import styles from './DeployPage.module.css';
 
 export interface DeployCard {
@@ -50,12 +51,12 @@ export default function DeployPage() {
         </Button>
       }
     >
-      <ul className={styles.grid}>
+      <CardGrid label="Agent Deployment">
         {DEPLOY_CARDS.map((card) => (
           <li key={card.id}>
             <button
               type="button"
-              className={styles.card}
+              className={`${tiles.tile} ${tiles.column} ${tiles.link} ${styles.card}`}
               data-card-id={card.id}
               // named by everything it shows, title first (WCAG 2.5.3: the name contains the visible text)
               aria-labelledby={`deploy-${card.id}-title deploy-${card.id}-description`}
@@ -63,7 +64,7 @@ export default function DeployPage() {
               onPointerEnter={card.to ? () => void warm(card.to as string) : undefined}
               onFocus={card.to ? () => void warm(card.to as string) : undefined}
             >
-              <span className={`${styles.icon} ${styles[`icon_${card.id}`] ?? ''}`}>
+              <span className={`${tiles.icon} ${styles.icon} ${styles[`icon_${card.id}`] ?? ''}`}>
                 <card.Icon size={26} />
               </span>
               <span className={styles.title} id={`deploy-${card.id}-title`}>
@@ -75,7 +76,7 @@ export default function DeployPage() {
             </button>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </Page>
   );
 }

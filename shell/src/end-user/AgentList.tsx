@@ -1,7 +1,8 @@
 // The library's agents as cards, with the spec's loading, error and empty texts.
 import { MESSAGES, avatarFor, msg, type AgentListItem } from '@accent/agents-common';
-import { EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
+import { CardGrid, EmptyState, ErrorState, LoadingState } from '@accent/shared/ui';
 import type { AgentListState } from '../app/useAgentList.js';
+import tiles from '../layout/Tiles.module.css';
 import styles from './EndUser.module.css';
 
 export function formatDate(value: string): string {
@@ -15,23 +16,23 @@ export function AgentList({ state, onRetry, limit }: { state: AgentListState; on
   if (state.agents.length === 0) return <EmptyState title={MESSAGES.noAgents} text="Your administrator has not published any agents in this library yet." />;
   const shown = limit ? state.agents.slice(0, limit) : state.agents;
   return (
-    <ul className={styles.agents}>
+    <CardGrid label="Agents">
       {shown.map((a) => (
         <AgentCard key={a.name} agent={a} />
       ))}
-    </ul>
+    </CardGrid>
   );
 }
 
 function AgentCard({ agent }: { agent: AgentListItem }) {
   return (
-    <li className={styles.agent}>
+    <li className={tiles.tile}>
       <span className={styles.avatar} aria-hidden="true">
         {avatarFor(agent.name)}
       </span>
       <div className={styles.agentBody}>
         <h3 className={styles.agentName}>{agent.title || agent.name}</h3>
-        {agent.description && <p className={styles.agentDescription}>{agent.description}</p>}
+        {agent.description && <p className={`${tiles.text} ${styles.agentDescription}`}>{agent.description}</p>}
         <p className={styles.agentMeta}>
           {msg.usageText(agent.size)} · updated {formatDate(agent.lastModDate)}
         </p>

@@ -7,6 +7,8 @@ import { ChartIcon, MissionIcon, PagesIcon, PlusIcon, TeamIcon, ToolIcon } from 
 import { Page, Section } from '../app/Page.js';
 import { useAgentList } from '../app/useAgentList.js';
 import { AgentList } from './AgentList.js';
+import { CardGrid } from '@accent/shared/ui';
+import tiles from '../layout/Tiles.module.css';
 import styles from './EndUser.module.css';
 
 const AREAS: { to: string; title: string; text: string; Icon: ComponentType<{ size?: number }> }[] = [
@@ -24,21 +26,21 @@ export default function EndUserDashboard() {
   const agents = useAgentList();
   return (
     <Page title={user ? `Hello, ${user.name}` : 'Hello'} description="Your agents, missions and pages in one place.">
-      <ul className={styles.areas}>
+      <CardGrid label="Areas">
         {AREAS.map(({ to, title, text, Icon }) => (
           <li key={to}>
-            <Link to={to} className={styles.areaLink}>
-              <span className={styles.areaIcon}>
+            <Link to={to} className={`${tiles.tile} ${tiles.link}`}>
+              <span className={tiles.icon}>
                 <Icon size={20} />
               </span>
               <span>
                 <strong>{title}</strong>
-                <span className={styles.areaText}>{text}</span>
+                <span className={`${tiles.text} ${styles.areaText}`}>{text}</span>
               </span>
             </Link>
           </li>
         ))}
-      </ul>
+      </CardGrid>
       <Section
         title="Agents in your library"
         id="end-user-agents"
