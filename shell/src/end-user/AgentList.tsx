@@ -27,7 +27,7 @@ export function AgentList({ state, onRetry, limit }: { state: AgentListState; on
 function AgentCard({ agent }: { agent: AgentListItem }) {
   return (
     <li className={tiles.tile}>
-      <span className={styles.avatar} aria-hidden="true">
+      <span className={`${tiles.icon} ${styles.avatar}`} aria-hidden="true">
         {avatarFor(agent.name)}
       </span>
       <div className={styles.agentBody}>

@@ -9,6 +9,7 @@ import { AgentIcon, ArrowRightIcon, ChatIcon, PlusIcon, RocketIcon, SparkIcon } 
 import { Page, Section } from '../app/Page.js';
 import { useAgentList } from '../app/useAgentList.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
+import tiles from '../layout/Tiles.module.css';
 import styles from './HomePage.module.css';
 
 // administrators' analytics section, loaded only for them
@@ -55,8 +56,8 @@ export default function HomePage() {
 
       <div className={styles.columns}>
         <Section title="Your library" id="home-library">
-          <div className={styles.statCard} aria-live="polite">
-            <span className={styles.statIcon}>
+          <div className={`${tiles.tile} ${styles.statCard}`} aria-live="polite">
+            <span className={tiles.icon}>
               <AgentIcon size={22} />
             </span>
             {agents.status === 'loading' && (
