@@ -34,6 +34,18 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list of hosts that may be reached although private (FLOW_ALLOW_HOSTS, SSO_ALLOW_HOSTS). */
+const allowHostsSchema = () =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of splitAllowHosts(value ?? '')) {
+        const problem = allowHostProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+    });
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `http://localhost:3101` (or with a trailing slash) as an origin; null for anything else (a path, no port, a wildcard, another host). */
@@ -119,26 +131,10 @@ const envSchema = z.object({
   WEBHOOK_SIGNING_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
   // Flows (server/src/flows): hosts their HTTP actions may reach although private, and the public origin
   // of deployed webhook and form URLs
-  FLOW_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      for (const entry of splitAllowHosts(value ?? '')) {
-        const problem = allowHostProblem(entry);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }
-    }),
+  FLOW_ALLOW_HOSTS: allowHostsSchema(),
   // Single sign-on: identity providers on private hosts the server may reach (and over http://), such as
   // an in-house provider or a test's provider on loopback; unset in production unless one is needed
-  SSO_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      for (const entry of splitAllowHosts(value ?? '')) {
-        const problem = allowHostProblem(entry);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }
-    }),
+  SSO_ALLOW_HOSTS: allowHostsSchema(),
   // Local remotes a deployed studio's page may load (`?remote.<id>=http://localhost:3101/mf-manifest.json`):
   // comma-separated loopback origins with their port. Unset: no local port is trusted by the page's CSP.
   DEV_REMOTE_ORIGINS: z

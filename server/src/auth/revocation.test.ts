@@ -9,7 +9,8 @@ import { SignJWT } from 'jose';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { createTestContext, createUser, login, loginAdmin, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useTestApp } from '../testing/model-app.js';
+import { createTestContext, createUser, login, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { REFRESH_REUSE_INTERVAL_MS } from './refresh-tokens.js';
 import { AUTH_MESSAGES, REFRESH_COOKIE } from './routes.js';
 
@@ -22,11 +23,7 @@ let ctx: TestContext;
 let admin: SignedIn;
 let seq = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-}, 30_000);
-afterAll(() => ctx.close());
+useTestApp((started) => ({ ctx, admin } = started), ['admin']);
 
 /** A fresh user of the demo library, signed in. */
 async function newUser(role: 'admin' | 'builder' | 'member') {

@@ -2,11 +2,12 @@
 // database says. Migration 016 makes the policies' helpers take the role and library from the database
 // (only the user and the sign-in from the claims), so revocation holds there too. Here each statement
 // runs exactly as PostgREST runs it: role `authenticated` and the token's own claims.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { REFRESH_COOKIE } from '../auth/routes.js';
-import { createTestContext, createUser, login, loginAdmin, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useTestApp } from '../testing/model-app.js';
+import { createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(60_000);
 
@@ -14,11 +15,7 @@ let ctx: TestContext;
 let admin: SignedIn;
 let seq = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-}, 30_000);
-afterAll(() => ctx.close());
+useTestApp((started) => ({ ctx, admin } = started), ['admin']);
 
 /** Runs `query` as PostgREST would for this token: SET LOCAL ROLE authenticated and the token's claims. */
 function asPostgrest<T>(token: string, query: string): Promise<T[]> {

@@ -1,5 +1,6 @@
-// The setup most runtime tests share: the local model server, the app whose OpenAI provider points at it,
-// and the demo admin and member signed in. One place, so a test names only what it adds.
+// The setup most server tests share: a test context with demo users signed in (useTestApp), or with the local
+// model server as its OpenAI provider too (useModelApp), started around a block's tests (useStarted). One
+// place, so a test names only what it adds.
 import { afterAll, beforeAll } from '@jest/globals';
 import { TEST_KEY } from './missions.js';
 import { startModelServer, type ModelServer } from './model-server.js';
@@ -71,4 +72,25 @@ export function useStarted<T extends { close(): Promise<void> }>(start: () => Pr
 /** `useStarted` for the model app. */
 export function useModelApp(use: (started: ModelApp) => void, options: ModelAppOptions = {}): void {
   useStarted(() => startModelApp(options), use);
+}
+
+type Demo = 'admin' | 'member';
+export type TestApp<W extends Demo> = { ctx: TestContext; close(): Promise<void> } & Record<W, SignedIn>;
+
+/** A test context without a model server, with the demo users in `who` signed in (in that order). */
+export async function startTestApp<W extends Demo>(who: readonly W[], options: TestContextOptions = {}): Promise<TestApp<W>> {
+  const ctx = await createTestContext(options);
+  try {
+    const signedIn: Partial<Record<Demo, SignedIn>> = {};
+    for (const person of who) signedIn[person] = person === 'admin' ? await loginAdmin(ctx.app) : await loginMember(ctx.app);
+    return { ...(signedIn as Record<W, SignedIn>), ctx, close: () => ctx.close() };
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
+}
+
+/** `useStarted` for a plain test context with the demo users in `who` signed in. */
+export function useTestApp<W extends Demo>(use: (started: TestApp<W>) => void, who: readonly W[] = [], options: TestContextOptions = {}): void {
+  useStarted(() => startTestApp(who, options), use);
 }

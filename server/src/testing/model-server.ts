@@ -180,6 +180,18 @@ export function embedText(text: string): number[] {
 /** A stand-in token count: words. */
 const tokens = (text: string) => Math.max(1, text.split(/\s+/).filter(Boolean).length);
 
+/** Waits `ms` before answering; false when the client went away meanwhile (then there is no one to answer). */
+export async function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boolean> {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    res.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return !(res.destroyed || res.writableEnded);
+}
+
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
   let queue: ModelRule[] = [];
@@ -219,14 +231,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 
     if (reply.delayMs) {
       // stop waiting when the client goes away (a cancelled or timed-out run)
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, reply.delayMs);
-        res.once('close', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      if (res.destroyed || res.writableEnded) return;
+      if (!(await waitUnlessClosed(res, reply.delayMs))) return;
     }
     if (reply.status && reply.status >= 400) {
       return json(res, reply.status, { error: { message: reply.error ?? `HTTP ${reply.status}`, type: 'server_error' } }, reply.headers);

@@ -8,7 +8,7 @@
 // every request is recorded so tests can assert exactly what the SDK sent.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ModelReply } from './model-server.js';
+import { type ModelReply, waitUnlessClosed } from './model-server.js';
 
 export interface ProviderRequest {
   path: string;
@@ -72,14 +72,7 @@ async function startProviderServer(protocol: Protocol, port = 0): Promise<Provid
     const rule = queue.shift();
     const reply = typeof rule === 'function' ? rule(request) : (rule ?? { text: protocol.lastUserText(body) });
     if (reply.delayMs) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, reply.delayMs);
-        res.once('close', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      if (res.destroyed || res.writableEnded) return;
+      if (!(await waitUnlessClosed(res, reply.delayMs))) return;
     }
     if (reply.status && reply.status >= 400) return json(res, reply.status, protocol.error(reply.status, reply.error ?? `HTTP ${reply.status}`), reply.headers);
     const full = { ...reply, text: reply.text ?? '' };

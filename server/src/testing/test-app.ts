@@ -55,15 +55,18 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   await app.ready();
   if (options.jobs) await app.scheduler.start();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return contextOf(app, database);
 }
+
+/** The app and its database, closed in that order. */
+const contextOf = (app: TestContext['app'], database: TestContext['database']): TestContext => ({
+  app,
+  database,
+  async close() {
+    await app.close();
+    await database.close();
+  },
+});
 
 const sharedDataDirs: Record<string, string> = {};
 
@@ -96,14 +99,7 @@ export async function startPostgresServer(url: string, options: { jobs?: AppDeps
     throw error;
   }
   if (options.jobs) await app.scheduler.start();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return contextOf(app, database);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { describeDevice, TWO_FACTOR_TEXTS } from '@accent/shell-common';
 import { DEMO_CREDENTIALS } from '../../db/seed.js';
-import { createTestContext, createUser, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/model-app.js';
+import { createUser, type TestContext } from '../../testing/test-app.js';
 import { REFRESH_COOKIE } from '../routes.js';
 
 jest.setTimeout(60_000);
@@ -25,10 +26,7 @@ interface ListedSession {
 describe('sessions and sign-out scopes', () => {
   let ctx: TestContext;
   let counter = 0;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  }, 30_000);
-  afterAll(() => ctx.close());
+  useTestApp((started) => ({ ctx } = started));
 
   async function signIn(email: string, userAgent: string, remoteAddress: string) {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'user-agent': userAgent }, remoteAddress, payload: { environment, library, email, password: PASSWORD } });

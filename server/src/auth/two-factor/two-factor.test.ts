@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { TWO_FACTOR_TEXTS } from '@accent/shell-common';
 import { DEMO_CREDENTIALS } from '../../db/seed.js';
-import { createTestContext, createUser, login, loginAdmin, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/model-app.js';
+import { createUser, login, loginAdmin, type TestContext } from '../../testing/test-app.js';
 import { REFRESH_COOKIE } from '../routes.js';
 import { SECOND_FACTOR_COOKIE, SECOND_FACTOR_PENDING_COOKIE } from '../issue-session.js';
 import { CHALLENGE_MAX_ATTEMPTS } from './challenge.js';
@@ -20,10 +21,7 @@ const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fro
 describe('two-factor authentication', () => {
   let ctx: TestContext;
   let counter = 0;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  }, 30_000);
-  afterAll(() => ctx.close());
+  useTestApp((started) => ({ ctx } = started));
 
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown, cookies?: Record<string, string>, remoteAddress?: string) =>
     ctx.app.inject({ method, url, headers, payload: payload as never, cookies, remoteAddress });
