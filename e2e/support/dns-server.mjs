@@ -4,20 +4,13 @@
 // GET /health answers 200 for the launcher's check.
 //
 // Ports: DNS on UDP ACCENT_E2E_DNS_PORT (default ACCENT_E2E_PORT + 8), HTTP on the same number over TCP.
-import { createServer } from 'node:http';
 import { startDnsServer } from '../../server/dist/testing/dns-server.js';
+import { APP_PORT, serveFront } from './front.mjs';
 
-const appPort = Number(process.env.ACCENT_E2E_PORT ?? 3199);
-const dnsPort = Number(process.env.ACCENT_E2E_DNS_PORT ?? appPort + 8);
+const dnsPort = Number(process.env.ACCENT_E2E_DNS_PORT ?? APP_PORT + 8);
 const dns = await startDnsServer(dnsPort);
 
-createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (req.method === 'GET' && url.pathname === '/health') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 'ok' }));
-    return;
-  }
+serveFront(dnsPort, () => ({}), (req, res, url) => {
   const record = /^\/records\/([a-z0-9.-]+)$/.exec(url.pathname);
   if (req.method === 'PUT' && record) {
     let body = '';
@@ -35,5 +28,5 @@ createServer((req, res) => {
     return;
   }
   res.writeHead(404).end();
-}).listen(dnsPort, '127.0.0.1');
+});
 console.log(`e2e DNS on udp://127.0.0.1:${dnsPort}, records at http://127.0.0.1:${dnsPort}/records/<domain>`);

@@ -4,20 +4,13 @@
 // GET /health answers 200 for Playwright's webServer check.
 //
 // Ports: SMTP on ACCENT_E2E_SMTP_PORT (default ACCENT_E2E_PORT + 2), HTTP on the next one.
-import { createServer } from 'node:http';
 import { startSmtpSink } from '../../server/dist/testing/smtp-sink.js';
+import { APP_PORT, serveFront } from './front.mjs';
 
-const appPort = Number(process.env.ACCENT_E2E_PORT ?? 3199);
-const smtpPort = Number(process.env.ACCENT_E2E_SMTP_PORT ?? appPort + 2);
+const smtpPort = Number(process.env.ACCENT_E2E_SMTP_PORT ?? APP_PORT + 2);
 const sink = await startSmtpSink(smtpPort);
 
-createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (req.method === 'GET' && url.pathname === '/health') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 'ok', messages: sink.messages.length }));
-    return;
-  }
+serveFront(smtpPort + 1, () => ({ messages: sink.messages.length }), (req, res, url) => {
   if (req.method === 'GET' && url.pathname === '/messages') {
     const to = url.searchParams.get('to')?.toLowerCase();
     const found = to ? sink.messages.filter((m) => m.to.some((address) => address.toLowerCase() === to)) : sink.messages;
@@ -26,4 +19,4 @@ createServer((req, res) => {
     return;
   }
   res.writeHead(404).end();
-}).listen(smtpPort + 1, '127.0.0.1');
+});

@@ -3,19 +3,12 @@
 // and cost, and in the member's /end-user/analytics as their own runs only.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { login, uniqueName } from './support/app.js';
-import { authHeaders, getRun, listRuns, saveAgent, setOpenAiKey, type Headers } from './support/runtime.js';
+import { authHeaders, getRun, listRuns, saveAgent, type Headers, useOpenAiKey } from './support/runtime.js';
 
 /** gpt-4o-mini's seeded list price, USD per million tokens (input, output) */
 const PRICE = { input: 0.15, output: 0.6 };
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    await setOpenAiKey(request, await authHeaders(request, 'admin'));
-  } finally {
-    await request.dispose();
-  }
-});
+useOpenAiKey();
 
 async function invoke(request: APIRequestContext, headers: Headers, name: string, query: string) {
   const res = await request.post('/api/v1/agent/invoke', { headers, data: { name, query, params: {} } });

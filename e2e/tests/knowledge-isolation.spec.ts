@@ -6,7 +6,7 @@
 // gets the answer from the file: the agent does read the files its user may read.
 import { expect, test } from '@playwright/test';
 import { apiLogin, submitLogin, uniqueName } from './support/app.js';
-import { authHeaders, getRun, listRuns, setOpenAiKey } from './support/runtime.js';
+import { authHeaders, getRun, listRuns, saveKnowledgeAgent, setOpenAiKey } from './support/runtime.js';
 
 test("a second member's knowledge agent never answers from the first member's private file", async ({ page, request }) => {
   const admin = await authHeaders(request, 'admin');
@@ -35,24 +35,12 @@ test("a second member's knowledge agent never answers from the first member's pr
   expect((await request.get(`/storage/v1/object/documents/${fileName}`, { headers: bHeaders })).status()).toBe(404);
 
   // ---- the knowledge agent, open to all users, as a chatbot ----
-  const saved = await request.post('/api/v1/agent/save', {
-    headers: admin,
-    data: {
-      name: agent,
-      description: 'Answers from the internal knowledge base',
-      chatbot: true,
-      settings: { access: ['all_users'] },
-      steps: [
-        {
-          name: 'Answer',
-          query: '{{query}}',
-          model: { provider: 'openai', model: 'knowledge-reader', temperature: 0, max_retries: 0, timeout: 30, max_tokens: 0 },
-          tools: ['internal knowledge base search'],
-        },
-      ],
-    },
+  await saveKnowledgeAgent(request, admin, {
+    name: agent,
+    description: 'Answers from the internal knowledge base',
+    chatbot: true,
+    settings: { access: ['all_users'] },
   });
-  expect(saved.status(), await saved.text()).toBe(200);
 
   // ---- member B asks on /chatbots ----
   await page.goto('/login');

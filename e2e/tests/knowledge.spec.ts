@@ -5,7 +5,7 @@
 // modal a question only one document answers, with that document under Sources.
 import { expect, test } from '@playwright/test';
 import { login, uniqueName } from './support/app.js';
-import { authHeaders, editorPath, setOpenAiKey } from './support/runtime.js';
+import { authHeaders, editorPath, saveKnowledgeAgent, setOpenAiKey } from './support/runtime.js';
 
 const FALCON = `# Falcon drone
 
@@ -58,24 +58,12 @@ test('two documents in a collection, indexed, and an agent answering from the ri
   const listed = await request.get('/api/v1/knowledge/collections', { headers });
   const { collections } = (await listed.json()) as { collections: { id: string; name: string }[] };
   const collectionId = collections.find((c) => c.name === collection)!.id;
-  const saved = await request.post('/api/v1/agent/save', {
-    headers,
-    data: {
-      name: agent,
-      description: 'Answers drone questions from the knowledge base',
-      query: 'How many minutes does the Falcon drone fly on one battery?',
-      knowledgeCollections: [collectionId],
-      steps: [
-        {
-          name: 'Answer',
-          query: '{{query}}',
-          model: { provider: 'openai', model: 'knowledge-reader', temperature: 0, max_retries: 0, timeout: 30, max_tokens: 0 },
-          tools: ['internal knowledge base search'],
-        },
-      ],
-    },
+  await saveKnowledgeAgent(request, headers, {
+    name: agent,
+    description: 'Answers drone questions from the knowledge base',
+    query: 'How many minutes does the Falcon drone fly on one battery?',
+    knowledgeCollections: [collectionId],
   });
-  expect(saved.status(), await saved.text()).toBe(200);
 
   // ---- Test Agent: the answer from Falcon.md, and its source ----
   await page.goto(editorPath(agent));

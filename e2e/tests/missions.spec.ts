@@ -8,28 +8,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { agentCard, login, toast, uniqueName } from './support/app.js';
 import { dashboard, openAgents } from './support/agents.js';
 import { caller, deleteMissions, escapeRegExp, farTime, insertMission, runMissionNow, select, waitForRun, type Caller, type MissionRow } from './support/missions.js';
-import { authHeaders, saveAgent, setOpenAiKey } from './support/runtime.js';
+import { authHeaders, saveAgent, useOpenAiKey, withRequest } from './support/runtime.js';
 
 /** Missions created here, deleted after the file (by an admin: RLS lets admins delete any). */
 const created: string[] = [];
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    await setOpenAiKey(request, await authHeaders(request, 'admin'));
-  } finally {
-    await request.dispose();
-  }
-});
+useOpenAiKey();
 
-test.afterAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    await deleteMissions(request, await caller(request, 'admin'), created.splice(0));
-  } finally {
-    await request.dispose();
-  }
-});
+test.afterAll(({ playwright }, testInfo) =>
+  withRequest(playwright, testInfo, async (request) => deleteMissions(request, await caller(request, 'admin'), created.splice(0))),
+);
 
 /**
  * An agent of its own per test (so mission counts are exact): one OpenAI step with no prompt of its

@@ -3,27 +3,24 @@
 // model server, which echoes the last user message, so every answer is known in advance.
 import { expect, test, type Page } from '@playwright/test';
 import { login, toast, uniqueName } from './support/app.js';
-import { authHeaders, editorPath, getRun, listRuns, saveAgent, setOpenAiKey } from './support/runtime.js';
+import { authHeaders, editorPath, getRun, listRuns, saveAgent, setOpenAiKey, withRequest } from './support/runtime.js';
 
 const ANTHROPIC_MISSING_KEY =
   'No API key for Anthropic. An administrator can add one in Admin → Model providers, or set ANTHROPIC_API_KEY on the server.';
 
 // The app server starts without an OpenAI key. Store one as an admin before any test here, whatever
 // ran before (admin.spec may replace it with its own value: the local model server accepts any key).
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    const headers = await authHeaders(request, 'admin');
-    await setOpenAiKey(request, headers);
-    // The error test relies on Anthropic having no key at all.
-    const res = await request.get('/api/v1/admin/credentials', { headers });
-    expect(res.status()).toBe(200);
-    const anthropic = (await res.json()).credentials.find((c: { kind: string; key: string }) => c.kind === 'provider' && c.key === 'anthropic');
-    expect(anthropic, 'Anthropic must stay unconfigured for the 424 test').toMatchObject({ configured: false });
-  } finally {
-    await request.dispose();
-  }
-});
+test.beforeAll(({ playwright }, testInfo) =>
+  withRequest(playwright, testInfo, async (request) => {
+  const headers = await authHeaders(request, 'admin');
+  await setOpenAiKey(request, headers);
+  // The error test relies on Anthropic having no key at all.
+  const res = await request.get('/api/v1/admin/credentials', { headers });
+  expect(res.status()).toBe(200);
+  const anthropic = (await res.json()).credentials.find((c: { kind: string; key: string }) => c.kind === 'provider' && c.key === 'anthropic');
+  expect(anthropic, 'Anthropic must stay unconfigured for the 424 test').toMatchObject({ configured: false });
+  }),
+);
 
 /** A run's unique parts: an agent name, and a parameter value that the echoed answer contains. */
 function fixture(prefix: string) {

@@ -2,16 +2,9 @@
 // model server (which drafts an agent when asked for the agent_draft structured answer).
 import { expect, test, type Page } from '@playwright/test';
 import { login, toast, uniqueName } from './support/app.js';
-import { authHeaders, editorPath, saveAgent, setOpenAiKey } from './support/runtime.js';
+import { authHeaders, editorPath, saveAgent, useOpenAiKey } from './support/runtime.js';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    await setOpenAiKey(request, await authHeaders(request, 'admin'));
-  } finally {
-    await request.dispose();
-  }
-});
+useOpenAiKey();
 
 async function openEditor(page: Page, name: string) {
   await page.goto(editorPath(name));

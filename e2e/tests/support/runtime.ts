@@ -2,7 +2,7 @@
 // without one; the local model server accepts any), agents saved through the API, and the recorded runs.
 // The local model server (e2e/support/model-server.mjs) echoes the last user message, so a step's answer
 // is its prompt with the parameters filled in.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
 import { apiLogin, type Who } from './app.js';
 
 /** The key the runtime tests store for OpenAI (any value works with the local model server). */
@@ -20,6 +20,21 @@ export async function setOpenAiKey(request: APIRequestContext, headers: Headers,
   const res = await request.put('/api/v1/admin/credentials/provider/openai', { headers, data: { values: { apiKey } } });
   expect(res.status(), await res.text()).toBe(200);
   expect(await res.json()).toMatchObject({ kind: 'provider', key: 'openai', configured: true, source: 'library' });
+}
+
+/** Runs `use` with a request context of its own on the app (for a file's beforeAll/afterAll), disposed after. */
+export async function withRequest<T>(playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo, use: (request: APIRequestContext) => Promise<T>): Promise<T> {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    return await use(request);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** The app server starts without an OpenAI key: store one as an admin before the file's tests. */
+export function useOpenAiKey(): void {
+  test.beforeAll(({ playwright }, testInfo) => withRequest(playwright, testInfo, async (request) => setOpenAiKey(request, await authHeaders(request, 'admin'))));
 }
 
 export interface StepInput {
@@ -72,6 +87,28 @@ export async function saveAgent(request: APIRequestContext, headers: Headers, ag
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * POST /api/v1/agent/save of an agent with one step that answers the query with the knowledge base search
+ * (the local model server's knowledge-reader); `agent` carries the rest of the body (access, collections).
+ */
+export async function saveKnowledgeAgent(request: APIRequestContext, headers: Headers, agent: { name: string; description: string } & Record<string, unknown>): Promise<void> {
+  const saved = await request.post('/api/v1/agent/save', {
+    headers,
+    data: {
+      ...agent,
+      steps: [
+        {
+          name: 'Answer',
+          query: '{{query}}',
+          model: { provider: 'openai', model: 'knowledge-reader', temperature: 0, max_retries: 0, timeout: 30, max_tokens: 0 },
+          tools: ['internal knowledge base search'],
+        },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 export interface RunSummary {
