@@ -1,5 +1,5 @@
 import { ACCESS_PERMISSIONS, FALLBACK_OPTIONS, MEMORY_OPTIONS, agentSettingsSchema, type AgentSettings } from '@accent/agents-common';
-import { Checkbox, Select } from '@accent/shared/ui';
+import { Checkbox, FormGrid, FormRow, FormSection, Select } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import { NumberField } from './NumberField.js';
 import styles from './Editor.module.css';
@@ -18,11 +18,8 @@ export function AdvancedTab() {
     patch({ access: on ? [...settings.access.filter((k) => k !== key), key] : settings.access.filter((k) => k !== key) });
   return (
     <div className={styles.panelBody}>
-      <section className={styles.section} aria-labelledby="agent-behaviour-heading">
-        <h3 id="agent-behaviour-heading" className={styles.sectionTitle}>
-          Behaviour
-        </h3>
-        <div className={styles.grid3}>
+      <FormSection title="Behaviour" level={3} titleId="agent-behaviour-heading">
+        <FormGrid columns={3}>
           <NumberField
             label="Rate limit (requests per minute)"
             value={settings.rate_limit}
@@ -43,16 +40,15 @@ export function AdvancedTab() {
             options={FALLBACK_OPTIONS.map((f) => ({ value: f.value, label: f.label }))}
             onChange={(e) => patch({ fallback: e.target.value as AgentSettings['fallback'] })}
           />
-        </div>
-      </section>
-      <fieldset className={styles.section}>
-        <legend className={styles.sectionTitle}>Access Permissions</legend>
-        <div className={styles.inlineFields}>
+        </FormGrid>
+      </FormSection>
+      <FormSection as="fieldset" title="Access Permissions">
+        <FormRow>
           {ACCESS_PERMISSIONS.map((p) => (
             <Checkbox key={p.key} label={p.label} checked={settings.access.includes(p.key)} onChange={(e) => toggleAccess(p.key, e.target.checked)} />
           ))}
-        </div>
-      </fieldset>
+        </FormRow>
+      </FormSection>
     </div>
   );
 }

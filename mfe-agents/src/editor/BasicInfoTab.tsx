@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_AVATARS, AGENT_CATEGORIES, AGENT_STATUSES, FLOW_TYPES, FLOW_TYPE_LABELS, type Agent } from '@accent/agents-common';
-import { Checkbox, Select, TextArea, TextField } from '@accent/shared/ui';
+import { Checkbox, FormGrid, FormHint, FormRow, FormSection, Select, TextArea, TextField } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import { useIsAdmin } from '../state/permissions.js';
 import { NumberField } from './NumberField.js';
@@ -26,11 +26,8 @@ export function BasicInfoTab() {
   const admin = useIsAdmin();
   return (
     <div className={styles.panelBody}>
-      <section className={styles.section} aria-labelledby="agent-identity-heading">
-        <h3 id="agent-identity-heading" className={styles.sectionTitle}>
-          Identity
-        </h3>
-        <div className={styles.grid2}>
+      <FormSection title="Identity" level={3} titleId="agent-identity-heading">
+        <FormGrid>
           <TextField label="Name" value={agent.name} onChange={(e) => patch({ name: e.target.value })} placeholder="e.g. Lead Qualifier" />
           <Select
             label="Category"
@@ -38,7 +35,7 @@ export function BasicInfoTab() {
             options={categoryOptions(agent.category)}
             onChange={(e) => patch({ category: e.target.value })}
           />
-        </div>
+        </FormGrid>
         <TextArea
           label="Description"
           rows={3}
@@ -65,7 +62,7 @@ export function BasicInfoTab() {
             ))}
           </div>
         </fieldset>
-        <div className={styles.grid2}>
+        <FormGrid>
           <Select
             label="Status"
             value={agent.status}
@@ -78,13 +75,10 @@ export function BasicInfoTab() {
             options={FLOW_TYPES.map((f) => ({ value: f, label: FLOW_TYPE_LABELS[f] }))}
             onChange={(e) => patch({ flow_type: e.target.value as Agent['flow_type'] })}
           />
-        </div>
-      </section>
+        </FormGrid>
+      </FormSection>
 
-      <section className={styles.section} aria-labelledby="agent-query-heading">
-        <h3 id="agent-query-heading" className={styles.sectionTitle}>
-          Query and history
-        </h3>
+      <FormSection title="Query and history" level={3} titleId="agent-query-heading">
         <TextArea
           label="Default query"
           rows={3}
@@ -92,7 +86,7 @@ export function BasicInfoTab() {
           onChange={(e) => patch({ query: e.target.value })}
           placeholder="The request the agent answers when it is run without one"
         />
-        <div className={styles.inlineFields}>
+        <FormRow>
           <Checkbox label="Use conversation history" checked={agent.use_history} onChange={(e) => patch({ use_history: e.target.checked })} />
           <Checkbox label="Save conversation history" checked={agent.save_history} onChange={(e) => patch({ save_history: e.target.checked })} />
           <div className={styles.narrowField}>
@@ -106,7 +100,7 @@ export function BasicInfoTab() {
               onChange={(n) => patch({ max_history_items: n })}
             />
           </div>
-        </div>
+        </FormRow>
         <div className={styles.chatbotOption}>
           <Checkbox
             label={CHATBOT_LABEL}
@@ -114,9 +108,9 @@ export function BasicInfoTab() {
             onChange={(e) => patch({ chatbot: e.target.checked })}
             aria-describedby="agent-chatbot-hint"
           />
-          <p id="agent-chatbot-hint" className={styles.sectionHint}>
+          <FormHint id="agent-chatbot-hint">
             Offered on the Chatbots page as a chat that keeps the conversation, using the history settings above.
-          </p>
+          </FormHint>
         </div>
         {admin && (
           <div className={styles.chatbotOption}>
@@ -126,12 +120,12 @@ export function BasicInfoTab() {
               onChange={(e) => patch({ mcp: e.target.checked })}
               aria-describedby="agent-mcp-hint"
             />
-            <p id="agent-mcp-hint" className={styles.sectionHint}>
+            <FormHint id="agent-mcp-hint">
               A tool for MCP clients (Claude Desktop, Cursor…) at /mcp, for people with an API key who may run this agent.
-            </p>
+            </FormHint>
           </div>
         )}
-      </section>
+      </FormSection>
 
       <ParamsEditor />
     </div>

@@ -3,7 +3,7 @@
 // Knowledge, where the collections are made and filled.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Checkbox } from '@accent/shared/ui';
+import { Checkbox, FormHint, FormRow, FormSection } from '@accent/shared/ui';
 import { useAgentsEnv, type KnowledgeCollectionChoice } from '../state/AgentsDataContext.js';
 import { useDraft } from '../state/editor.js';
 import styles from './Editor.module.css';
@@ -50,8 +50,7 @@ export function KnowledgePicker() {
   const known = collections?.filter((c) => chosen.includes(c.id)).length ?? 0;
 
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.sectionTitle}>{KNOWLEDGE_PICKER_TEXTS.title}</legend>
+    <FormSection as="fieldset" title={KNOWLEDGE_PICKER_TEXTS.title}>
       {failed && <p className={styles.empty}>{KNOWLEDGE_PICKER_TEXTS.failed}</p>}
       {collections && collections.length === 0 && (
         <p className={styles.empty}>
@@ -60,16 +59,16 @@ export function KnowledgePicker() {
       )}
       {collections && collections.length > 0 && (
         <>
-          <p className={styles.sectionHint}>
+          <FormHint>
             {known ? KNOWLEDGE_PICKER_TEXTS.hintSome(known) : KNOWLEDGE_PICKER_TEXTS.hintAll} {KNOWLEDGE_PICKER_TEXTS.manage} {knowledgeLink}.
-          </p>
-          <div className={styles.inlineFields}>
+          </FormHint>
+          <FormRow>
             {collections.map((c) => (
               <Checkbox key={c.id} label={c.name} checked={chosen.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
             ))}
-          </div>
+          </FormRow>
         </>
       )}
-    </fieldset>
+    </FormSection>
   );
 }

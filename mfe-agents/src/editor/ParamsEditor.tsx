@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES, nextParamName, renameParam } from '@accent/agents-common';
-import { Button, TextField } from '@accent/shared/ui';
+import { ParamList, ParamListRow, TextField } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
-import styles from './Editor.module.css';
 
-function ParamRow({ index, name, value, params, onParams }: {
+function ParamRow({
+  index,
+  name,
+  value,
+  params,
+  onParams,
+}: {
   index: number;
   name: string;
   value: string;
@@ -28,7 +33,10 @@ function ParamRow({ index, name, value, params, onParams }: {
     else onParams(next);
   };
   return (
-    <li className={styles.paramRow}>
+    <ParamListRow
+      removeLabel={`Remove parameter ${name}`}
+      onRemove={() => onParams(Object.fromEntries(Object.entries(params).filter(([k]) => k !== name)))}
+    >
       <TextField
         label={`Parameter ${index + 1} name`}
         value={draftName}
@@ -42,21 +50,8 @@ function ParamRow({ index, name, value, params, onParams }: {
           }
         }}
       />
-      <TextField
-        label={`Default value of ${name}`}
-        value={value}
-        onChange={(e) => onParams({ ...params, [name]: e.target.value })}
-      />
-      <Button
-        variant="ghost"
-        size="sm"
-        className={styles.rowAction}
-        aria-label={`Remove parameter ${name}`}
-        onClick={() => onParams(Object.fromEntries(Object.entries(params).filter(([k]) => k !== name)))}
-      >
-        Remove
-      </Button>
-    </li>
+      <TextField label={`Default value of ${name}`} value={value} onChange={(e) => onParams({ ...params, [name]: e.target.value })} />
+    </ParamListRow>
   );
 }
 
@@ -67,28 +62,19 @@ export function ParamsEditor() {
   const onParams = (next: Record<string, string>) => update((a) => ({ ...a, params: next }));
   const entries = Object.entries(params);
   return (
-    <section className={styles.section} aria-labelledby="agent-params-heading">
-      <div className={styles.sectionHeader}>
-        <div>
-          <h3 id="agent-params-heading" className={styles.sectionTitle}>
-            Parameters
-          </h3>
-          <p className={styles.sectionHint}>Values the prompts can refer to as {'{name}'}; each has a default.</p>
-        </div>
-        <Button size="sm" variant="secondary" onClick={() => onParams({ ...params, [nextParamName(params)]: '' })}>
-          Add Parameter
-        </Button>
-      </div>
-      {entries.length === 0 ? (
-        <p className={styles.empty}>{MESSAGES.noParams}</p>
-      ) : (
-        <ul className={styles.paramList}>
-          {entries.map(([name, value], i) => (
-            // Index keys keep focus in the name field across a rename (renameParam keeps the order).
-            <ParamRow key={i} index={i} name={name} value={value} params={params} onParams={onParams} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ParamList
+      title="Parameters"
+      level={3}
+      titleId="agent-params-heading"
+      description={<>Values the prompts can refer to as {'{name}'}; each has a default.</>}
+      addLabel="Add Parameter"
+      onAdd={() => onParams({ ...params, [nextParamName(params)]: '' })}
+      emptyText={MESSAGES.noParams}
+    >
+      {entries.map(([name, value], i) => (
+        // Index keys keep focus in the name field across a rename (renameParam keeps the order).
+        <ParamRow key={i} index={i} name={name} value={value} params={params} onParams={onParams} />
+      ))}
+    </ParamList>
   );
 }

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
-import { MODEL_BOUNDS, MODEL_PROVIDERS, PROVIDER_NAMES, canAddTool, modelSettingsSchema, splitSystemPrompt, type ModelProvider, type Step } from '@accent/agents-common';
-import { Button, Checkbox, IconButton, Select, TextArea, TextField } from '@accent/shared/ui';
+import {
+  MODEL_BOUNDS,
+  MODEL_PROVIDERS,
+  PROVIDER_NAMES,
+  canAddTool,
+  modelSettingsSchema,
+  splitSystemPrompt,
+  type ModelProvider,
+  type Step,
+} from '@accent/agents-common';
+import { Button, Checkbox, FormGrid, FormRow, IconButton, Select, TextArea, TextField } from '@accent/shared/ui';
 import { useUpdateStep } from '../state/editor.js';
 import { NumberField } from './NumberField.js';
 import { TOOL_OPTIONS } from './toolGroups.js';
@@ -76,12 +85,18 @@ export function StepCard({ step, index, onRemove }: { step: Step; index: number;
 
       <div className={styles.stepBody}>
         <TextField label="Step name" value={step.name} onChange={(e) => update((s) => ({ ...s, name: e.target.value }))} />
-        <TextArea label="Prompt" rows={3} value={step.query} onChange={(e) => update((s) => ({ ...s, query: e.target.value }))} placeholder="What this step asks the model; {param} inserts a parameter" />
+        <TextArea
+          label="Prompt"
+          rows={3}
+          value={step.query}
+          onChange={(e) => update((s) => ({ ...s, query: e.target.value }))}
+          placeholder="What this step asks the model; {param} inserts a parameter"
+        />
         <SystemPromptField id={`${idBase}-system`} lines={step.system} onLines={(system) => update((s) => ({ ...s, system }))} />
 
         <fieldset className={styles.subsection}>
           <legend className={styles.legend}>Model settings</legend>
-          <div className={styles.grid2}>
+          <FormGrid>
             <Select
               label="Provider"
               value={model.provider}
@@ -91,9 +106,14 @@ export function StepCard({ step, index, onRemove }: { step: Step; index: number;
                 setModel({ provider, model: MODEL_PROVIDERS[provider]?.[0] ?? model.model });
               }}
             />
-            <Select label="Model" value={model.model} options={modelOptions(model.provider, model.model)} onChange={(e) => setModel({ model: e.target.value })} />
-          </div>
-          <div className={styles.grid4}>
+            <Select
+              label="Model"
+              value={model.model}
+              options={modelOptions(model.provider, model.model)}
+              onChange={(e) => setModel({ model: e.target.value })}
+            />
+          </FormGrid>
+          <FormGrid columns={4}>
             <NumberField
               label="Temperature"
               value={model.temperature}
@@ -126,7 +146,7 @@ export function StepCard({ step, index, onRemove }: { step: Step; index: number;
               schema={shape.max_tokens}
               onChange={(max_tokens) => setModel({ max_tokens })}
             />
-          </div>
+          </FormGrid>
           <Checkbox
             label="Enable context helper"
             checked={model.enable_context_helper}
@@ -168,14 +188,18 @@ export function StepCard({ step, index, onRemove }: { step: Step; index: number;
           )}
         </fieldset>
 
-        <div className={styles.inlineFields}>
-          <Checkbox label="Include in output" checked={step.include_in_output} onChange={(e) => update((s) => ({ ...s, include_in_output: e.target.checked }))} />
+        <FormRow>
+          <Checkbox
+            label="Include in output"
+            checked={step.include_in_output}
+            onChange={(e) => update((s) => ({ ...s, include_in_output: e.target.checked }))}
+          />
           <Checkbox
             label="Enable multimodal input"
             checked={step.enable_multimodal_input}
             onChange={(e) => update((s) => ({ ...s, enable_multimodal_input: e.target.checked }))}
           />
-        </div>
+        </FormRow>
       </div>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { MESSAGES, newStep } from '@accent/agents-common';
-import { Button } from '@accent/shared/ui';
+import { Button, FormHint } from '@accent/shared/ui';
 import { useDraft } from '../state/editor.js';
 import { StepCard } from './StepCard.js';
 import styles from './Editor.module.css';
@@ -24,7 +24,7 @@ export function StepsTab() {
       <div className={styles.sectionHeader}>
         <div>
           <h3 className={styles.sectionTitle}>Steps</h3>
-          <p className={styles.sectionHint}>Steps run in order; each sees the output of the ones before it.</p>
+          <FormHint>Steps run in order; each sees the output of the ones before it.</FormHint>
         </div>
         <Button variant="secondary" size="sm" onClick={() => update((a) => ({ ...a, steps: [...a.steps, newStep(a.steps.length)] }))}>
           Add Step

@@ -1,5 +1,5 @@
 import { TOOL_CATALOGUE } from '@accent/agents-common';
-import { Checkbox } from '@accent/shared/ui';
+import { Checkbox, FormSection } from '@accent/shared/ui';
 import { PartnerIcon } from '../partners/PartnerIcons.js';
 import { PARTNER_LABELS, partnerIconsForTools } from '../partners/partnerIcons.js';
 import { useDraft } from '../state/editor.js';
@@ -23,10 +23,7 @@ export function ToolsTab() {
   const partners = partnerIconsForTools(inUse);
   return (
     <div className={styles.panelBody}>
-      <section className={styles.section} aria-labelledby="agent-integrations-heading">
-        <h3 id="agent-integrations-heading" className={styles.sectionTitle}>
-          Integrations
-        </h3>
+      <FormSection title="Integrations" level={3} titleId="agent-integrations-heading">
         {partners.length === 0 ? (
           <p className={styles.empty}>No partner integrations. Choose tools below to connect Salesforce, HubSpot, LinkedIn, Google or Slack.</p>
         ) : (
@@ -39,20 +36,17 @@ export function ToolsTab() {
             ))}
           </ul>
         )}
-      </section>
-      <section className={styles.section} aria-labelledby="agent-tools-heading">
-        <div className={styles.sectionHeader}>
-          <div>
-            <h3 id="agent-tools-heading" className={styles.sectionTitle}>
-              Tools
-            </h3>
-            <p className={styles.sectionHint}>
-              {stepTools.size > 0
-                ? `${inUse.length} of ${TOOL_CATALOGUE.length} tools in use: ${agent.tools.length} selected here, ${stepTools.size} more by the steps.`
-                : `${agent.tools.length} of ${TOOL_CATALOGUE.length} tools selected.`}
-            </p>
-          </div>
-        </div>
+      </FormSection>
+      <FormSection
+        title="Tools"
+        level={3}
+        titleId="agent-tools-heading"
+        description={
+          stepTools.size > 0
+            ? `${inUse.length} of ${TOOL_CATALOGUE.length} tools in use: ${agent.tools.length} selected here, ${stepTools.size} more by the steps.`
+            : `${agent.tools.length} of ${TOOL_CATALOGUE.length} tools selected.`
+        }
+      >
         <div className={styles.toolGroups}>
           {TOOL_GROUPS.map((group) => (
             <fieldset key={group.label} className={styles.toolGroup}>
@@ -66,12 +60,18 @@ export function ToolsTab() {
             <fieldset key={group.id} className={styles.toolGroup}>
               <legend className={styles.legend}>{group.name} (MCP)</legend>
               {group.tools.map((tool) => (
-                <Checkbox key={tool.ref} label={tool.label} title={tool.description} checked={selected.has(tool.ref)} onChange={(e) => toggle(tool.ref, e.target.checked)} />
+                <Checkbox
+                  key={tool.ref}
+                  label={tool.label}
+                  title={tool.description}
+                  checked={selected.has(tool.ref)}
+                  onChange={(e) => toggle(tool.ref, e.target.checked)}
+                />
               ))}
             </fieldset>
           ))}
         </div>
-      </section>
+      </FormSection>
       {inUse.includes(KNOWLEDGE_TOOL) && <KnowledgePicker />}
     </div>
   );

@@ -1,16 +1,15 @@
-import { Checkbox, TextField } from '@accent/shared/ui';
+import { Checkbox, FormHint, FormSection, TextField } from '@accent/shared/ui';
 import type { FormErrors, MissionForm } from './form.js';
 import styles from './Editor.module.css';
 
 /** Where results go: the feed always, email and a webhook when chosen. */
 export function DeliveryFields({ form, errors, onChange }: { form: MissionForm; errors: FormErrors; onChange(patch: Partial<MissionForm>): void }) {
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.sectionTitle}>Delivery</legend>
+    <FormSection as="fieldset" title="Delivery">
       <div className={styles.deliveryRows}>
         <div>
           <Checkbox label="Results feed" checked disabled readOnly />
-          <p className={styles.sectionHint}>Always on: every result appears in Mission results.</p>
+          <FormHint>Always on: every result appears in Mission results.</FormHint>
         </div>
         <div className={styles.deliveryRow}>
           <Checkbox label="Email" checked={form.emailOn} onChange={(e) => onChange({ emailOn: e.target.checked })} />
@@ -43,6 +42,6 @@ export function DeliveryFields({ form, errors, onChange }: { form: MissionForm; 
           )}
         </div>
       </div>
-    </fieldset>
+    </FormSection>
   );
 }

@@ -18,6 +18,8 @@ import {
   Button,
   EmptyState,
   ErrorState,
+  FormGrid,
+  FormSection,
   LoadingState,
   Notice,
   Page,
@@ -250,11 +252,8 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
           </Notice>
         )}
         <fieldset className={styles.fieldset} disabled={readOnly || saving}>
-          <section className={styles.section} aria-labelledby="mission-basics-title">
-            <h2 id="mission-basics-title" className={styles.sectionTitle}>
-              Mission
-            </h2>
-            <div className={styles.grid2}>
+          <FormSection title="Mission" titleId="mission-basics-title">
+            <FormGrid>
               <TextField
                 id="mission-name"
                 label="Name"
@@ -288,7 +287,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
                   </p>
                 )}
               </div>
-            </div>
+            </FormGrid>
             <TextArea label="Description" rows={2} value={form.description} onChange={(e) => patch({ description: e.target.value })} />
             <TextArea
               label="Prompt"
@@ -297,13 +296,12 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
               hint="What the agent should do each time the mission runs."
               onChange={(e) => patch({ prompt: e.target.value })}
             />
-          </section>
+          </FormSection>
           <ParametersEditor rows={form.parameters} errors={errors} onChange={(parameters) => patch({ parameters })} />
           <ScheduleFields form={form} errors={errors} timeZones={zones} onChange={patch} />
           <DeliveryFields form={form} errors={errors} onChange={patch} />
-          <fieldset className={styles.section}>
-            <legend className={styles.sectionTitle}>Sharing and status</legend>
-            <div className={styles.grid2}>
+          <FormSection as="fieldset" title="Sharing and status">
+            <FormGrid>
               <div role="radiogroup" aria-label="Who can see it" className={styles.radioColumn}>
                 <span className={styles.label} aria-hidden="true">
                   Who can see it
@@ -325,9 +323,9 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
                 hint="Only active missions run on their schedule."
                 onChange={(e) => patch({ status: e.target.value as MissionStatus })}
               />
-            </div>
+            </FormGrid>
             <TagsInput tags={form.tags} onChange={(tags) => patch({ tags })} disabled={readOnly || saving} />
-          </fieldset>
+          </FormSection>
         </fieldset>
         {!readOnly && (
           <div className={styles.formActions}>

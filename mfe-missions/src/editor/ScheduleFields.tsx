@@ -1,6 +1,14 @@
 import { useId } from 'react';
-import { MISSION_MESSAGES, SCHEDULE_FREQUENCIES, SCHEDULE_FREQUENCY_LABELS, WEEKDAY_NAMES, isDayOfMonth, scheduleText, type ScheduleFrequency } from '@accent/missions-common';
-import { Select, TextField } from '@accent/shared/ui';
+import {
+  MISSION_MESSAGES,
+  SCHEDULE_FREQUENCIES,
+  SCHEDULE_FREQUENCY_LABELS,
+  WEEKDAY_NAMES,
+  isDayOfMonth,
+  scheduleText,
+  type ScheduleFrequency,
+} from '@accent/missions-common';
+import { FormGrid, FormSection, Select, TextField } from '@accent/shared/ui';
 import { toMissionWrite, type FormErrors, type MissionForm } from './form.js';
 import styles from './Editor.module.css';
 
@@ -34,18 +42,27 @@ export function ScheduleFields({
     onChange({ daysOfWeek: form.daysOfWeek.includes(d) ? form.daysOfWeek.filter((x) => x !== d) : [...form.daysOfWeek, d].sort((a, b) => a - b) });
 
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.sectionTitle}>Schedule</legend>
+    <FormSection as="fieldset" title="Schedule">
       <div className={styles.radioRow} role="radiogroup" aria-label="When it runs">
         <label className={styles.radio}>
-          <input type="radio" name="mission-schedule-type" checked={form.scheduleType === 'on-demand'} onChange={() => onChange({ scheduleType: 'on-demand' })} />
+          <input
+            type="radio"
+            name="mission-schedule-type"
+            checked={form.scheduleType === 'on-demand'}
+            onChange={() => onChange({ scheduleType: 'on-demand' })}
+          />
           <span>
             On-demand
             <span className={styles.radioHint}>Runs only when you press Run now</span>
           </span>
         </label>
         <label className={styles.radio}>
-          <input type="radio" name="mission-schedule-type" checked={form.scheduleType === 'scheduled'} onChange={() => onChange({ scheduleType: 'scheduled' })} />
+          <input
+            type="radio"
+            name="mission-schedule-type"
+            checked={form.scheduleType === 'scheduled'}
+            onChange={() => onChange({ scheduleType: 'scheduled' })}
+          />
           <span>
             Scheduled
             <span className={styles.radioHint}>Runs daily, weekly or monthly while active</span>
@@ -53,7 +70,7 @@ export function ScheduleFields({
         </label>
       </div>
       {form.scheduleType === 'scheduled' && (
-        <div className={styles.grid3}>
+        <FormGrid columns={3}>
           <Select
             id="mission-frequency"
             label="Frequency"
@@ -62,14 +79,33 @@ export function ScheduleFields({
             error={errors['schedule.frequency']}
             onChange={(e) => onChange({ frequency: e.target.value as ScheduleFrequency })}
           />
-          <TextField id="mission-time" label="Time" type="time" required value={form.time} error={errors['schedule.time']} onChange={(e) => onChange({ time: e.target.value })} />
-          <Select id="mission-timezone" label="Time zone" value={form.timezone} options={zones.map((z) => ({ value: z, label: z }))} onChange={(e) => onChange({ timezone: e.target.value })} />
+          <TextField
+            id="mission-time"
+            label="Time"
+            type="time"
+            required
+            value={form.time}
+            error={errors['schedule.time']}
+            onChange={(e) => onChange({ time: e.target.value })}
+          />
+          <Select
+            id="mission-timezone"
+            label="Time zone"
+            value={form.timezone}
+            options={zones.map((z) => ({ value: z, label: z }))}
+            onChange={(e) => onChange({ timezone: e.target.value })}
+          />
           {form.frequency === 'weekly' && (
             <div className={styles.daysField}>
               <span id={daysLabelId} className={styles.label}>
                 Days of week
               </span>
-              <div className={styles.days} role="group" aria-labelledby={daysLabelId} aria-describedby={errors['schedule.daysOfWeek'] ? daysErrorId : undefined}>
+              <div
+                className={styles.days}
+                role="group"
+                aria-labelledby={daysLabelId}
+                aria-describedby={errors['schedule.daysOfWeek'] ? daysErrorId : undefined}
+              >
                 {WEEKDAY_NAMES.map((name, d) => (
                   <button
                     key={name}
@@ -106,7 +142,7 @@ export function ScheduleFields({
               onChange={(e) => onChange({ dayOfMonth: e.target.value })}
             />
           )}
-        </div>
+        </FormGrid>
       )}
       <p className={styles.preview}>
         <span className={styles.previewLabel}>Preview</span>
@@ -114,6 +150,6 @@ export function ScheduleFields({
           {schedulePreview(form)}
         </output>
       </p>
-    </fieldset>
+    </FormSection>
   );
 }

@@ -18,6 +18,18 @@ export { LoadingState, type LoadingStateProps } from './LoadingState.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';
 export { ErrorState, type ErrorStateProps } from './ErrorState.js';
 export {
+  FormSection,
+  FormGrid,
+  FormRow,
+  ParamList,
+  ParamListRow,
+  FormHint,
+  type FormSectionProps,
+  type FormGridProps,
+  type ParamListProps,
+  type ParamListRowProps,
+} from './FormSection.js';
+export {
   Page,
   PageHeader,
   PageSection,
