@@ -36,13 +36,15 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/bench/'],
 };
 export default {
+  // Jest reads testTimeout from the top-level config only (a project's own is ignored, so both projects ran with
+  // 5 s). A server test on a cold machine (first transpile of a lazily imported module, a busy core) or a form test
+  // typing a whole mission (findBy waits up to 4 s, setup-dom.ts) can pass 5 s.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      // a server test on a cold machine (first transpile of a lazily imported module, a busy core) can pass 5 s
-      testTimeout: 30_000,
       // a folder for this run's migrated and seeded test database (server/src/testing/seeded-database.ts)
       globalSetup: '<rootDir>/server/src/testing/jest-global-setup.mjs',
       globalTeardown: '<rootDir>/server/src/testing/jest-global-teardown.mjs',
@@ -54,8 +56,6 @@ export default {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup-dom.ts'],
-      // room for findBy's 4 s (setup-dom.ts) inside one test
-      testTimeout: 15_000,
     },
   ],
 };
