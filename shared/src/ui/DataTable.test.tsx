@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIONS_COLUMN, Cell, DataTable, SortHeader, TableMessageRow } from './DataTable.js';
+import { ACTIONS_COLUMN, Cell, DataTable, type DataTableProps, SortHeader, TableMessageRow } from './DataTable.js';
 
 describe('DataTable', () => {
   it('names the table, keeps an email whole with its title, and sorts by a column header', async () => {
@@ -53,7 +53,7 @@ describe('DataTable', () => {
   });
 
   describe('given columns', () => {
-    const columns = (onSort: () => void) => [
+    const columns = (onSort: () => void): DataTableProps['columns'] => [
       { label: 'Name', sort: { direction: 'descending' as const, onSort } },
       { label: 'Runs', numeric: true, width: '6rem' },
       false,
