@@ -1,5 +1,5 @@
 // Run parameters as editable rows (name and value), with add and remove: the inputs of a test run.
-import { Button, TextField } from '@accent/shared/ui';
+import { Button, ParamListRow, TextField } from '@accent/shared/ui';
 import styles from './RunForm.module.css';
 
 export interface ParamRow {
@@ -32,13 +32,10 @@ export function ParamRows({ rows, onChange, disabled }: { rows: ParamRow[]; onCh
           {rows.map((row, i) => {
             const label = row.name.trim() || `parameter ${i + 1}`;
             return (
-              <li key={row.id} className={styles.paramRow}>
+              <ParamListRow key={row.id} removeLabel={`Remove parameter ${label}`} onRemove={() => onChange(rows.filter((r) => r.id !== row.id))}>
                 <TextField label={`Parameter ${i + 1} name`} value={row.name} onChange={(e) => patch(row.id, { name: e.target.value })} />
                 <TextField label={`Value of ${label}`} value={row.value} onChange={(e) => patch(row.id, { value: e.target.value })} />
-                <Button variant="ghost" size="sm" className={styles.rowAction} aria-label={`Remove parameter ${label}`} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
-                  Remove
-                </Button>
-              </li>
+              </ParamListRow>
             );
           })}
         </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   MISSION_RUN_STATUS_LABELS,
   MISSION_SCOPE_LABELS,
@@ -20,44 +21,29 @@ export function RunStatusBadge({ status }: { status: MissionRunStatus }) {
   return <KitRunStatusBadge status={status} label={MISSION_RUN_STATUS_LABELS[status]} />;
 }
 
-function LockIcon() {
+/** A 14px outline icon, decorative: the label beside it says what it means. */
+function OutlineIcon({ children }: { children: ReactNode }) {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <rect x="4" y="11" width="16" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      {children}
     </svg>
   );
 }
 
-function PeopleIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
-      <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
-    </svg>
-  );
-}
+const LockIcon = () => (
+  <OutlineIcon>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </OutlineIcon>
+);
+
+const PeopleIcon = () => (
+  <OutlineIcon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </OutlineIcon>
+);
 
 /** Private / Everyone in the library, with an icon; `short` says Library for the wide table. */
 export function ScopeLabel({ scope, short = false }: { scope: MissionScope; short?: boolean }) {
