@@ -1,7 +1,7 @@
 // Admin → Settings → Model prices: USD per million input and output tokens for each provider and model,
 // which the server uses to compute each run's cost when the run is recorded. Seeded with public list
 // prices (their date shown); a refused row is said with its line.
-import type { FormEvent } from 'react';
+import type { FormEvent, InputHTMLAttributes } from 'react';
 import { ApiError } from '@accent/shared/client';
 import { Button, DataTable, IconButton } from '@accent/shared/ui';
 import { modelPricesPutRequestSchema, type ModelPrice, type ModelPricesResponse } from '@accent/shell-common';
@@ -124,51 +124,25 @@ export function PricesPanel() {
           >
             {rows.map((r, i) => {
               const line = `line ${i + 1}`;
+              // one editable cell of this line, named by its column and the line ("Model, line 2")
+              const cell = (field: keyof Omit<Row, 'key'>, label: string, input: InputHTMLAttributes<HTMLInputElement> = {}) => (
+                <td>
+                  <input
+                    {...input}
+                    className={styles.input}
+                    aria-label={`${label}, ${line}`}
+                    value={r[field]}
+                    onChange={(e) => change(r.key, field, e.target.value)}
+                  />
+                </td>
+              );
               return (
                 <tr key={r.key}>
-                  <td>
-                    <input
-                      className={styles.input}
-                      aria-label={`Provider, ${line}`}
-                      value={r.provider}
-                      onChange={(e) => change(r.key, 'provider', e.target.value)}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className={styles.input}
-                      aria-label={`Model, ${line}`}
-                      value={r.model}
-                      onChange={(e) => change(r.key, 'model', e.target.value)}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className={styles.input}
-                      aria-label={`Input price, ${line}`}
-                      inputMode="decimal"
-                      value={r.input}
-                      onChange={(e) => change(r.key, 'input', e.target.value)}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className={styles.input}
-                      aria-label={`Output price, ${line}`}
-                      inputMode="decimal"
-                      value={r.output}
-                      onChange={(e) => change(r.key, 'output', e.target.value)}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className={styles.input}
-                      aria-label={`Price date, ${line}`}
-                      type="date"
-                      value={r.priced_on}
-                      onChange={(e) => change(r.key, 'priced_on', e.target.value)}
-                    />
-                  </td>
+                  {cell('provider', 'Provider')}
+                  {cell('model', 'Model')}
+                  {cell('input', 'Input price', { inputMode: 'decimal' })}
+                  {cell('output', 'Output price', { inputMode: 'decimal' })}
+                  {cell('priced_on', 'Price date', { type: 'date' })}
                   <td>
                     <IconButton
                       label={`Remove ${r.provider} / ${r.model || line}`}
