@@ -49,7 +49,8 @@ describe('access tokens (HMAC key imported once per secret)', () => {
   });
 
   it('refuses a token it verified before once it has expired', async () => {
-    const tokens = createAccessTokens(SECRET, 1);
+    // 3 s, not 1: a 1 s token signed late in a second expires at the next second boundary, before a slow machine reaches the first verify
+    const tokens = createAccessTokens(SECRET, 3);
     const { token } = await tokens.sign(user);
     expect(await tokens.verify(token)).toEqual(user);
     // a caller changing what it got does not change what the next request gets
