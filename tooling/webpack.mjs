@@ -1,5 +1,6 @@
 // One webpack factory for the shell and every remote (DESIGN.md §3): same loaders, same shared
 // singletons, same output rules. An app's webpack.config.mjs is a few lines calling createConfig.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { constants as zlibConstants } from 'node:zlib';
@@ -72,7 +73,16 @@ export function moduleRules({ name, production }) {
       test: /\.module\.css$/,
       use: [
         require.resolve('style-loader'),
-        { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]` } } },
+        {
+          loader: require.resolve('css-loader'),
+          options: {
+            modules: {
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]`,
+            },
+          },
+        },
         ...minifyCss,
       ],
     },
@@ -133,7 +143,10 @@ export function createPlainConfig({ dir, name, entry, outDir, publicPath, templa
       cache: { type: 'filesystem', cacheDirectory: path.join(dir, `node_modules/.cache/webpack-${name}`) },
       resolve: resolveOptions(),
       module: { rules: moduleRules({ name, production }) },
-      plugins: [new HtmlWebpackPlugin({ template: path.join(dir, template), title, publicPath, scriptLoading: 'defer' }), ...(production ? precompressPlugins() : [])],
+      plugins: [
+        new HtmlWebpackPlugin({ template: path.join(dir, template), title, publicPath, scriptLoading: 'defer' }),
+        ...(production ? precompressPlugins() : []),
+      ],
       performance: { hints: false },
     };
   };
@@ -227,6 +240,16 @@ export function devServerAccess(setting = process.env.STUDIO_ORIGINS) {
 }
 
 /**
+ * The page an app's build writes: its own public/index.html (the shell's, with its description and
+ * icon), else the one page every remote serves standalone (tooling/remote.html: a root to render into).
+ * @param {string} dir the app's folder
+ */
+export function htmlTemplate(dir) {
+  const own = path.join(dir, 'public/index.html');
+  return existsSync(own) ? own : path.join(import.meta.dirname, 'remote.html');
+}
+
+/**
  * @param {object} o
  * @param {string} o.dir        the app's folder
  * @param {string} o.name       federation name (e.g. 'shell', 'mfe_agents')
@@ -266,7 +289,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Accent Studio'
           dts: false,
         }),
         // Absolute script URLs so deep links (/agents/x) load the bundle from the root.
-        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title, publicPath: '/' }),
+        new HtmlWebpackPlugin({ template: htmlTemplate(dir), title, publicPath: '/' }),
         ...(firstLoadScripts ? [new FirstLoadScriptsPlugin(firstLoadScripts)] : []),
         ...(production ? precompressPlugins() : []),
       ],

@@ -2,21 +2,12 @@
 // chatbots. Each page runs in the suite's jotai store. The dashboard, the page the sidebar opens, comes with
 // the module (a warmed area then renders at once, with no chunk to wait for); the others are each their own
 // chunk, fetched on the first visit to their route.
-import { type ComponentType, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 import { AgentsDashboardPage as DashboardPage } from './dashboard/AgentsDashboardPage.js';
 import type { RemoteRoute } from '@accent/shared';
-import { AgentsArea } from './state/AgentsArea.js';
+import { inAreaStore as inArea } from '@accent/shared/ui';
 import { useAgentsEnv } from './state/AgentsDataContext.js';
 import { startAgentListEarly } from './state/earlyList.js';
-
-const inArea = (Page: ComponentType): ComponentType =>
-  function AgentsRoute() {
-    return (
-      <AgentsArea>
-        <Page />
-      </AgentsArea>
-    );
-  };
 
 /** The dashboard, with its agent list requested as the route renders rather than after its first commit. */
 function DashboardWithEarlyList() {

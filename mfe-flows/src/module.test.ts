@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import React from 'react';
 import { REMOTE_ROUTE_OWNERSHIP } from '@accent/shared';
-import { getStore } from '@accent/shared/client';
+import { getStore, registeredSingletons } from '@accent/shared/client';
 import remote from './module.js';
 
 describe('flows remote module', () => {
@@ -13,8 +13,8 @@ describe('flows remote module', () => {
   });
 
   it('registers its React and jotai store for the singleton check', () => {
-    const registry = (globalThis as { __ACCENT_SINGLETONS__?: Record<string, { React: unknown; store: unknown }> }).__ACCENT_SINGLETONS__;
-    expect(registry?.flows?.React).toBe(React);
-    expect(registry?.flows?.store).toBe(getStore());
+    const own = registeredSingletons('flows');
+    expect(own?.React).toBe(React);
+    expect(own?.store).toBe(getStore());
   });
 });

@@ -2,19 +2,10 @@
 // dashboard. Each page runs in the suite's jotai store. The dashboard, where the sidebar or the Deploy page
 // leads, comes with the module (a warmed area then renders at once, with no chunk to wait for); the others
 // are each their own chunk, fetched on the first visit to their route.
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import type { RemoteRoute } from '@accent/shared';
 import { FlowsDashboardPage as Dashboard } from './dashboard/FlowsDashboardPage.js';
-import { FlowsArea } from './state/FlowsArea.js';
-
-const inArea = (Page: ComponentType): ComponentType =>
-  function FlowsRoute() {
-    return (
-      <FlowsArea>
-        <Page />
-      </FlowsArea>
-    );
-  };
+import { inAreaStore as inArea } from '@accent/shared/ui';
 
 const FlowsDashboardPage = inArea(Dashboard);
 const FlowsEditorPage = inArea(lazy(() => import('./builder/FlowsEditorPage.js').then((m) => ({ default: m.FlowsEditorPage }))));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import React from 'react';
 import { REMOTE_ROUTE_OWNERSHIP } from '@accent/shared';
-import { getStore } from '@accent/shared/client';
+import { getStore, registeredSingletons } from '@accent/shared/client';
 import remote from './module.js';
 
 describe('missions remote module', () => {
@@ -20,8 +20,8 @@ describe('missions remote module', () => {
   });
 
   it('registers its React and jotai store for the singleton check', () => {
-    const registry = (globalThis as { __ACCENT_SINGLETONS__?: Record<string, { React: unknown; store: unknown }> }).__ACCENT_SINGLETONS__;
-    expect(registry?.missions?.React).toBe(React);
-    expect(registry?.missions?.store).toBe(getStore());
+    const own = registeredSingletons('missions');
+    expect(own?.React).toBe(React);
+    expect(own?.store).toBe(getStore());
   });
 });

@@ -2,19 +2,10 @@
 // their editor, the results feed. Each page runs in the suite's jotai store. The dashboard, where the sidebar
 // or the Deploy page leads, comes with the module (a warmed area then renders at once, with no chunk to wait
 // for); the others are each their own chunk, fetched on the first visit to their route.
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import type { RemoteRoute } from '@accent/shared';
 import { MissionsDashboardPage as Dashboard } from './dashboard/MissionsDashboardPage.js';
-import { MissionsArea } from './state/MissionsArea.js';
-
-const inArea = (Page: ComponentType): ComponentType =>
-  function MissionsRoute() {
-    return (
-      <MissionsArea>
-        <Page />
-      </MissionsArea>
-    );
-  };
+import { inAreaStore as inArea } from '@accent/shared/ui';
 
 const MissionsDashboardPage = inArea(Dashboard);
 const MissionsEditorPage = inArea(lazy(() => import('./editor/MissionsEditorPage.js').then((m) => ({ default: m.MissionsEditorPage }))));

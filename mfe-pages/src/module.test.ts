@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import React from 'react';
 import { REMOTE_ROUTE_OWNERSHIP } from '@accent/shared';
-import { getStore } from '@accent/shared/client';
+import { getStore, registeredSingletons } from '@accent/shared/client';
 import remote from './module.js';
 
 describe('pages remote module', () => {
@@ -12,8 +12,8 @@ describe('pages remote module', () => {
   });
 
   it('registers its React and jotai store for the singleton check', () => {
-    const registry = (globalThis as { __ACCENT_SINGLETONS__?: Record<string, { React: unknown; store: unknown }> }).__ACCENT_SINGLETONS__;
-    expect(registry?.pages?.React).toBe(React);
-    expect(registry?.pages?.store).toBe(getStore());
+    const own = registeredSingletons('pages');
+    expect(own?.React).toBe(React);
+    expect(own?.store).toBe(getStore());
   });
 });

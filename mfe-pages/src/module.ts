@@ -2,20 +2,16 @@
 // builder, content personalisation and the end-user magic pages). The published page /p/:slug is not
 // among them: the server serves it standalone (src/published, a separate small bundle).
 import React, { lazy } from 'react';
-import type { RemoteModule } from '@accent/shared';
-import { getStore } from '@accent/shared/client';
+import { defineRemoteModule } from '@accent/shared/client';
 import { MagicPagesListRoute, MagicPagesRoute } from './sidebarRoutes.js';
-
-// Proof for the e2e test that the shell and this remote share one React and one jotai store.
-const registry = globalThis as typeof globalThis & { __ACCENT_SINGLETONS__?: Record<string, unknown> };
-registry.__ACCENT_SINGLETONS__ = { ...registry.__ACCENT_SINGLETONS__, pages: { React, store: getStore() } };
 
 // One chunk for the area's other routes, picked by name.
 const route = (name: keyof typeof import('./routes.js')) => lazy(() => import('./routes.js').then((m) => ({ default: m[name] })));
 
-const remote: RemoteModule = {
-  id: 'pages',
-  routes: [
+// Its React and the store it sees, for the e2e test that the shell and this remote share one of each.
+export default defineRemoteModule(
+  'pages',
+  [
     { path: '/pages', Component: route('PagesDashboardRoute') },
     { path: '/pages2', Component: MagicPagesRoute },
     { path: '/pages/builder', Component: route('EditorRoute') },
@@ -25,6 +21,5 @@ const remote: RemoteModule = {
     { path: '/end-user/magic-pages', Component: MagicPagesListRoute },
     { path: '/end-user/magic-pages/:id', Component: route('MagicPageRendererRoute') },
   ],
-};
-
-export default remote;
+  React,
+);

@@ -5,7 +5,7 @@ import { ContentPage } from './content/ContentPage.js';
 import { PersonalizePage } from './content/PersonalizePage.js';
 import { PagesDashboardPage } from './dashboard/PagesDashboardPage.js';
 import { MagicPageRendererPage } from './end-user/MagicPageRendererPage.js';
-import { inPagesArea as inArea } from './state/PagesArea.js';
+import { inAreaStore as inArea } from '@accent/shared/ui';
 
 export const PagesDashboardRoute = inArea(PagesDashboardPage);
 export const EditorRoute = inArea(PagesEditorPage);

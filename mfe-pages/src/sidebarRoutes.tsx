@@ -2,7 +2,7 @@
 // itself, so a warmed area renders them at once instead of waiting for the chunk with the builder.
 import { MagicPagesPage } from './dashboard/MagicPagesPage.js';
 import { MagicPagesListPage } from './end-user/MagicPagesListPage.js';
-import { inPagesArea } from './state/PagesArea.js';
+import { inAreaStore } from '@accent/shared/ui';
 
-export const MagicPagesRoute = inPagesArea(MagicPagesPage);
-export const MagicPagesListRoute = inPagesArea(MagicPagesListPage);
+export const MagicPagesRoute = inAreaStore(MagicPagesPage);
+export const MagicPagesListRoute = inAreaStore(MagicPagesListPage);

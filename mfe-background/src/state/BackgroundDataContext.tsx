@@ -1,11 +1,10 @@
 // Data access of the Background Agents area behind one context: components get the real service (tables
 // `background_agents` and `background_runs` through @accent/shared/data, run/test calls on /api/v1) and
 // the toast bus by default; tests inject plain functions instead of mocking modules.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { toast } from '@accent/shared/client';
 import { backgroundAgentsService, type BackgroundAgentsService } from '../data/background.js';
 import type { Notifier } from '@accent/shared/client';
-import { saveFile } from '@accent/shared/ui';
+import { createAreaEnvironment, saveFile } from '@accent/shared/ui';
 
 export type BackgroundData = Pick<
   BackgroundAgentsService,
@@ -62,31 +61,13 @@ export const defaultBackgroundEnvironment: BackgroundEnvironment = {
     restoreVersion: (id, number) => backgroundAgentsService.restoreVersion(id, number),
     listMcpTools: () => backgroundAgentsService.listMcpTools(),
   },
-  notify: {
-    success: (title, message, duration) => toast.success(title, message, duration),
-    error: (title, message, duration) => toast.error(title, message, duration),
-  },
+  notify: toast,
   log: (...args) => console.info(...args),
   saveFile,
 };
 
-const BackgroundDataContext = createContext<BackgroundEnvironment>(defaultBackgroundEnvironment);
+const environment = createAreaEnvironment(defaultBackgroundEnvironment);
+export const BackgroundDataProvider = environment.Provider;
+export const useBackgroundEnv = environment.useEnvironment;
 
-export function BackgroundDataProvider({ value, children }: { value?: Partial<BackgroundEnvironment>; children: ReactNode }) {
-  const merged = useMemo<BackgroundEnvironment>(() => ({ ...defaultBackgroundEnvironment, ...value }), [value]);
-  return <BackgroundDataContext.Provider value={merged}>{children}</BackgroundDataContext.Provider>;
-}
-
-export const useBackgroundEnv = () => useContext(BackgroundDataContext);
-
-export function errorMessage(err: unknown, fallback = 'Request failed'): string {
-  if (err instanceof Error && err.message) return err.message;
-  if (typeof err === 'string' && err) return err;
-  return fallback;
-}
-
-/** The server's own explanation of a refused call (ApiError.detail, e.g. a 409), else the error's message. */
-export function errorDetail(err: unknown, fallback = 'Request failed'): string {
-  const detail = err && typeof err === 'object' ? (err as { detail?: unknown }).detail : undefined;
-  return typeof detail === 'string' && detail.trim() ? detail : errorMessage(err, fallback);
-}
+export { errorDetail, errorMessage } from '@accent/shared/client';

@@ -1,7 +1,6 @@
 // Data access of the AI Flows area behind one context: components get the real flows service (table
 // `flows` through @accent/shared/data and the flow endpoints) and the toast bus by default; tests inject
 // plain functions instead of mocking modules.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Flow, FlowExportFile, FlowRun, FlowStatus, FlowVersion } from '@accent/flows-common';
 import { flowId } from '@accent/flows-common';
 import { toast } from '@accent/shared/client';
@@ -16,7 +15,7 @@ import {
   type FlowUser,
 } from '../data/flows.js';
 import type { Notifier as BaseNotifier } from '@accent/shared/client';
-import { saveFile } from '@accent/shared/ui';
+import { createAreaEnvironment, saveFile } from '@accent/shared/ui';
 
 export interface FlowsData {
   /** most recently updated first; rejects with `database error: …` */
@@ -98,34 +97,19 @@ export const defaultFlowsEnvironment: FlowsEnvironment = {
     restoreFlowVersion: (id, number) => flowsService.restoreFlowVersion(id, number),
     listMcpTools: () => flowsService.listMcpTools(),
   },
-  notify: {
-    success: (title, message, duration) => toast.success(title, message, duration),
-    error: (title, message, duration) => toast.error(title, message, duration),
-    warning: (title, message, duration) => toast.warning(title, message, duration),
-  },
+  notify: toast,
   newFlowId: () => flowId(),
   newNodeId: (type) => `${type}-${Date.now().toString(36)}-${(++nodeCounter).toString(36)}${Math.random().toString(36).slice(2, 6)}`,
   download: browserDownload,
   now: () => new Date(),
 };
 
-const FlowsDataContext = createContext<FlowsEnvironment>(defaultFlowsEnvironment);
-
-export function FlowsDataProvider({ value, children }: { value?: Partial<FlowsEnvironment>; children: ReactNode }) {
-  const merged = useMemo<FlowsEnvironment>(() => ({ ...defaultFlowsEnvironment, ...value }), [value]);
-  return <FlowsDataContext.Provider value={merged}>{children}</FlowsDataContext.Provider>;
-}
-
-export const useFlowsEnv = () => useContext(FlowsDataContext);
+const environment = createAreaEnvironment(defaultFlowsEnvironment);
+export const FlowsDataProvider = environment.Provider;
+export const useFlowsEnv = environment.useEnvironment;
 
 /** What went wrong, in the server's words: an API error's detail without its "HTTP 400:" prefix. */
-export function errorMessage(err: unknown, fallback = 'Request failed'): string {
-  const detail = (err as { detail?: unknown } | null)?.detail;
-  if (err instanceof Error && typeof detail === 'string' && detail.trim()) return detail;
-  if (err instanceof Error && err.message) return err.message;
-  if (typeof err === 'string' && err) return err;
-  return fallback;
-}
+export { errorDetail as errorMessage } from '@accent/shared/client';
 
 export type { FlowStatus, FlowSummary };
 

@@ -1,7 +1,6 @@
 // Data access of the Pages area behind one context: components get the real pages service (tables `pages`
 // and `page_versions` through @accent/shared/data, the pages API), the agent list, the invoke client and
 // the toast bus by default; tests inject plain functions instead of mocking modules.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { AgentListItem } from '@accent/agents-common';
 import { newPageThreadId } from '@accent/pages-common';
 import { agentsApi, invokeAgent } from '@accent/agents-common/client';
@@ -9,6 +8,7 @@ import { toast } from '@accent/shared/client';
 import { pagesService, type PagesService } from '../data/pages.js';
 import type { StudioInvoke } from '../renderer/ask.js';
 import type { Notifier } from '@accent/shared/client';
+import { createAreaEnvironment } from '@accent/shared/ui';
 
 export type PagesData = Pick<
   PagesService,
@@ -62,10 +62,7 @@ export const defaultPagesEnvironment: PagesEnvironment = {
     listAgents: () => agentsApi.list(),
   },
   invoke: (body, options) => invokeAgent(body, options),
-  notify: {
-    success: (title, message, duration) => toast.success(title, message, duration),
-    error: (title, message, duration) => toast.error(title, message, duration),
-  },
+  notify: toast,
   newThreadId: newPageThreadId,
   reload: () => window.location.reload(),
   copy: (text) => navigator.clipboard.writeText(text),
@@ -73,17 +70,8 @@ export const defaultPagesEnvironment: PagesEnvironment = {
   random: Math.random,
 };
 
-const PagesDataContext = createContext<PagesEnvironment>(defaultPagesEnvironment);
+const environment = createAreaEnvironment(defaultPagesEnvironment);
+export const PagesDataProvider = environment.Provider;
+export const usePagesEnv = environment.useEnvironment;
 
-export function PagesDataProvider({ value, children }: { value?: Partial<PagesEnvironment>; children: ReactNode }) {
-  const merged = useMemo<PagesEnvironment>(() => ({ ...defaultPagesEnvironment, ...value }), [value]);
-  return <PagesDataContext.Provider value={merged}>{children}</PagesDataContext.Provider>;
-}
-
-export const usePagesEnv = () => useContext(PagesDataContext);
-
-export function errorMessage(err: unknown, fallback = 'Request failed'): string {
-  if (err instanceof Error && err.message) return err.message;
-  if (typeof err === 'string' && err) return err;
-  return fallback;
-}
+export { errorMessage } from '@accent/shared/client';

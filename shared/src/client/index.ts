@@ -2,6 +2,7 @@
 // the store, the session, the HTTP client, the registry read, the toast bus and browser storage. An area's
 // own API calls live in its area (e.g. @accent/agents-common/client).
 export { getStore } from './store.js';
+export { defineRemoteModule, registeredSingletons, SINGLETONS_REGISTRY_KEY } from './remote-module.js';
 export {
   session,
   sessionAtom,
@@ -18,6 +19,7 @@ export {
 } from './session.js';
 export { useSession, type SessionView } from './use-session.js';
 export { canBuild, useCanBuild, isRoleRefusal, roleRefusalText, refusalOr } from './roles.js';
+export { errorMessage, errorDetail } from './error-text.js';
 export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } from './http.js';
 export { createAuthApi, SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 export { remotesApi, createRemotesApi, readRemoteRegistryEntry, type RemotesApi } from './remotes-api.js';

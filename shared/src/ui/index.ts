@@ -105,6 +105,8 @@ export {
   type MutationOptions,
   type MutationResult,
 } from './useQuery.js';
+export { AreaStore, inAreaStore } from './AreaStore.js';
+export { createAreaEnvironment, type AreaEnvironment } from './AreaEnvironment.js';
 export { StandaloneFrame, type StandaloneFrameProps } from './StandaloneFrame.js';
 export {
   VersionFieldsTable,
