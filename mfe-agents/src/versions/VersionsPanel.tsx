@@ -5,7 +5,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
 import type { AgentVersion, FailingVersion } from '@accent/agents-common/client';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, SavedVersionsTable, VersionFieldsTable, VersionPickers, VersionTextDiff, useVersionHistory } from '@accent/shared/ui';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  RestoreVersionDialog,
+  SavedVersionsTable,
+  VERSION_TEXTS,
+  VersionCompare,
+  VersionFieldsTable,
+  VersionTextDiff,
+  useVersionHistory,
+  versionOptions,
+} from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';
@@ -13,18 +25,11 @@ import { diffVersions } from './diff.js';
 import styles from './Versions.module.css';
 
 export const VERSIONS_TEXTS = {
+  ...VERSION_TEXTS,
   loading: 'Loading versions...',
   loadFailed: 'Could not load the versions',
-  compare: 'Compare version',
-  with: 'with version',
-  same: 'These versions are the same.',
-  restore: 'Restore',
-  restoreTitle: (v: number) => `Restore version ${v}?`,
   restoreMessage: (v: number, next: number, dirty: boolean) =>
     `Version ${v} will be saved as version ${next}, the newest version. Earlier versions are kept.${dirty ? ' Your unsaved changes stay in the editor.' : ''}`,
-  restored: 'Version restored',
-  restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
-  restoreFailed: 'Restore failed',
   current: 'current',
   fails: (f: FailingVersion) => `Fails test set "${f.test_set}": case${f.failed_cases.length === 1 ? '' : 's'} ${f.failed_cases.join(', ')}`,
 } as const;
@@ -42,7 +47,10 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
   const history = useVersionHistory<AgentVersion>([agentName], {
     enabled: !!api.versions,
     load: async () => {
-      const [list, fails] = await Promise.all([api.versions!(agentName), api.testSets ? api.testSets.failingVersions(agentName) : Promise.resolve([])]);
+      const [list, fails] = await Promise.all([
+        api.versions!(agentName),
+        api.testSets ? api.testSets.failingVersions(agentName) : Promise.resolve([]),
+      ]);
       setFailing(fails);
       return list;
     },
@@ -65,7 +73,7 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
     },
     onRestoreError: (err) => notify.error(VERSIONS_TEXTS.restoreFailed, errorMessage(err, VERSIONS_TEXTS.restoreFailed)),
   });
-  const { versions, loadError, pair, newest, restoring } = history;
+  const { versions, loadError, pair, newest } = history;
 
   // the two configurations being compared, each fetched once
   useEffect(() => {
@@ -74,7 +82,9 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
     if (!missing.length) return;
     let cancelled = false;
     setDiffError(null);
-    Promise.all(missing.map(async (v) => [v, agentSaveRequestSchema.parse({ ...(await api.getVersion!(agentName, v)), name: agentName })] as const)).then(
+    Promise.all(
+      missing.map(async (v) => [v, agentSaveRequestSchema.parse({ ...(await api.getVersion!(agentName, v)), name: agentName })] as const),
+    ).then(
       (loaded) => !cancelled && setConfigs((c) => ({ ...c, ...Object.fromEntries(loaded) })),
       (err: unknown) => !cancelled && setDiffError(errorMessage(err, VERSIONS_TEXTS.loadFailed)),
     );
@@ -95,7 +105,7 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
   if (!versions) return <LoadingState text={VERSIONS_TEXTS.loading} />;
   if (!versions.length) return <EmptyState title="No versions yet" text="Save the agent to see its versions." />;
 
-  const options = versions.map((v) => ({ value: String(v.version), label: `Version ${v.version}` }));
+  const options = versionOptions(versions, (v) => v.version);
   return (
     <div className={styles.panel}>
       <SavedVersionsTable
@@ -117,29 +127,28 @@ export function VersionsPanel({ agentName }: { agentName: string }) {
         restoreLabel={VERSIONS_TEXTS.restore}
       />
 
-      {pair && (
-        <section aria-label="Compare versions" className={styles.compare}>
-          <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={VERSIONS_TEXTS.compare} withLabel={VERSIONS_TEXTS.with} />
-          {diffError ? (
+      <VersionCompare history={history} options={options} className={styles.compare}>
+        {(older, newer) =>
+          diffError ? (
             <p role="alert" className={styles.error}>
               {diffError}
             </p>
           ) : !diff ? (
             <LoadingState text="Comparing..." />
           ) : (
-            <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />
-          )}
-        </section>
-      )}
+            <DiffView diff={diff} older={older} newer={newer} />
+          )
+        }
+      </VersionCompare>
 
-      <ConfirmDialog
-        title={VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
-        message={[
-          VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty),
-          ...failing.filter((f) => f.version === restoring).map((f) => `Warning: ${VERSIONS_TEXTS.fails(f)}.`),
-        ].join(' ')}
-        confirmLabel={VERSIONS_TEXTS.restore}
-        {...history.restoreDialog}
+      <RestoreVersionDialog
+        history={history}
+        message={(v) =>
+          [
+            VERSIONS_TEXTS.restoreMessage(v, newest + 1, dirty),
+            ...failing.filter((f) => f.version === v).map((f) => `Warning: ${VERSIONS_TEXTS.fails(f)}.`),
+          ].join(' ')
+        }
       />
     </div>
   );
@@ -170,7 +179,6 @@ function DiffView({ diff, older, newer }: { diff: ReturnType<typeof diffVersions
     </div>
   );
 }
-
 
 function ToolChanges({ added, removed }: { added: string[]; removed: string[] }) {
   if (!added.length && !removed.length) return null;

@@ -2,7 +2,7 @@
 // plain fields, the prompts line by line, the steps added, removed or changed, and the tools.
 // Pure (no React), so every rule here is unit-tested.
 import { normalizeAgentConfig, type AgentConfig, type Step } from '@accent/agents-common';
-import { sideBySide, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
+import { versionFieldChanges as fieldChanges, versionTextChanges, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
 
 // the kit's shapes and line compare, shared with the flows and background agents' Versions views
 export type FieldChange = VersionFieldChange;
@@ -27,21 +27,6 @@ export interface VersionDiff {
   steps: StepChange[];
   /** nothing differs */
   same: boolean;
-}
-
-const show = (value: unknown): string => {
-  if (value === undefined || value === null || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
-
-function fieldChanges(pairs: [label: string, before: unknown, after: unknown][]): FieldChange[] {
-  return pairs.map(([label, b, a]) => ({ label, before: show(b), after: show(a) })).filter((c) => c.before !== c.after);
-}
-
-function textChange(label: string, before: string, after: string): TextChange[] {
-  return before === after ? [] : [{ label, rows: sideBySide(before, after) }];
 }
 
 function setDiff(before: readonly string[], after: readonly string[]) {
@@ -73,11 +58,11 @@ function stepChange(position: number, before: Step | undefined, after: Step | un
     ['Include in output', before.include_in_output, after.include_in_output],
     ['Multimodal input', before.enable_multimodal_input, after.enable_multimodal_input],
   ]);
-  const texts = [
-    ...textChange('Prompt', before.query, after.query),
-    ...textChange('System prompt', systemText(before), systemText(after)),
-    ...textChange('Model system prompt', before.model.system, after.model.system),
-  ];
+  const texts = versionTextChanges([
+    ['Prompt', before.query, after.query],
+    ['System prompt', systemText(before), systemText(after)],
+    ['Model system prompt', before.model.system, after.model.system],
+  ]);
   const tools = setDiff(before.tools, after.tools);
   if (!fields.length && !texts.length && !tools.added.length && !tools.removed.length) return null;
   return { position, name: after.name, kind: 'changed', fields, texts, toolsAdded: tools.added, toolsRemoved: tools.removed };
@@ -106,7 +91,10 @@ export function diffVersions(older: Partial<AgentConfig>, newer: Partial<AgentCo
     ['Access', before.settings!.access, after.settings!.access],
     ['Knowledge collections', before.knowledgeCollections, after.knowledgeCollections],
   ]);
-  const texts = [...textChange('Query', before.query, after.query), ...textChange('Parameters', paramsText(before.params), paramsText(after.params))];
+  const texts = versionTextChanges([
+    ['Query', before.query, after.query],
+    ['Parameters', paramsText(before.params), paramsText(after.params)],
+  ]);
   const tools = setDiff(before.tools!, after.tools!);
   const steps: StepChange[] = [];
   for (let i = 0; i < Math.max(before.steps.length, after.steps.length); i++) {

@@ -3,27 +3,30 @@
 // delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
 import { useMemo } from 'react';
 import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
-import { ConfirmDialog, SavedVersionsTable, VersionFieldsTable, VersionPickers, VersionTextDiff, VersionsLoadState, useVersionHistory } from '@accent/shared/ui';
+import {
+  RestoreVersionDialog,
+  SavedVersionsTable,
+  VERSION_TEXTS,
+  VersionCompare,
+  VersionFieldsTable,
+  VersionTextDiff,
+  VersionsLoadState,
+  useVersionHistory,
+  versionOptions,
+} from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { diffBackgroundVersions, type BackgroundVersionDiff } from './diff.js';
 import editorStyles from '../editor/Editor.module.css';
 import styles from './Versions.module.css';
 
 export const BACKGROUND_VERSIONS_TEXTS = {
+  ...VERSION_TEXTS,
   title: 'Versions',
   loading: 'Loading versions…',
   loadFailed: 'Could not load the versions',
   empty: 'No versions yet.',
-  compare: 'Compare version',
-  with: 'with version',
-  same: 'These versions are the same.',
-  restore: 'Restore',
-  restoreTitle: (v: number) => `Restore version ${v}?`,
   restoreMessage: (v: number, next: number, dirty: boolean) =>
     `Version ${v} will be saved as version ${next}, the newest version; the agent keeps its status. Earlier versions are kept.${dirty ? ' Your unsaved changes in the editor are replaced.' : ''}`,
-  restored: 'Version restored',
-  restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
-  restoreFailed: 'Restore failed',
 } as const;
 
 export interface VersionsSectionProps {
@@ -49,16 +52,21 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
     },
     onRestoreError: (err) => notify.error(BACKGROUND_VERSIONS_TEXTS.restoreFailed, errorMessage(err)),
   });
-  const { versions, pair, compared, newest, restoring } = history;
+  const { compared, newest } = history;
   const diff = useMemo(() => compared && diffBackgroundVersions(compared.older, compared.newer), [compared]);
 
-  const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}` }));
+  const options = versionOptions(history.versions, (v) => v.number);
   return (
     <section className={editorStyles.section} aria-labelledby="bg-versions-title">
       <h2 id="bg-versions-title" className={editorStyles.sectionTitle}>
         {BACKGROUND_VERSIONS_TEXTS.title}
       </h2>
-      <VersionsLoadState history={history} loadFailed={BACKGROUND_VERSIONS_TEXTS.loadFailed} loading={BACKGROUND_VERSIONS_TEXTS.loading} empty={BACKGROUND_VERSIONS_TEXTS.empty}>
+      <VersionsLoadState
+        history={history}
+        loadFailed={BACKGROUND_VERSIONS_TEXTS.loadFailed}
+        loading={BACKGROUND_VERSIONS_TEXTS.loading}
+        empty={BACKGROUND_VERSIONS_TEXTS.empty}
+      >
         {(versions) => (
           <div className={styles.section}>
             <SavedVersionsTable
@@ -73,21 +81,13 @@ export function VersionsSection({ agentId, canEdit, dirty, onRestored }: Version
               onRestore={history.askRestore}
               restoreLabel={BACKGROUND_VERSIONS_TEXTS.restore}
             />
-            {pair && (
-              <section aria-label="Compare versions" className={styles.section}>
-                <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={BACKGROUND_VERSIONS_TEXTS.compare} withLabel={BACKGROUND_VERSIONS_TEXTS.with} />
-                {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
-              </section>
-            )}
+            <VersionCompare history={history} options={options} className={styles.section}>
+              {(older, newer) => diff && <DiffView diff={diff} older={older} newer={newer} />}
+            </VersionCompare>
           </div>
         )}
       </VersionsLoadState>
-      <ConfirmDialog
-        title={BACKGROUND_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
-        message={BACKGROUND_VERSIONS_TEXTS.restoreMessage(restoring ?? 0, newest + 1, dirty)}
-        confirmLabel={BACKGROUND_VERSIONS_TEXTS.restore}
-        {...history.restoreDialog}
-      />
+      <RestoreVersionDialog history={history} message={(v) => BACKGROUND_VERSIONS_TEXTS.restoreMessage(v, newest + 1, dirty)} />
     </section>
   );
 }
@@ -105,4 +105,3 @@ function DiffView({ diff, older, newer }: { diff: BackgroundVersionDiff; older: 
     </div>
   );
 }
-

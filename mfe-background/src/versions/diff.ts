@@ -1,7 +1,7 @@
 // What changed between two versions of a background agent, as the Versions section shows it side by
 // side: plain fields, the prompts line by line, the schedule and the delivery. Pure, unit-tested.
 import { backgroundConfigFromRow, defaultBackgroundConfig, type BackgroundAgentConfig, type BackgroundAgentVersion } from '@accent/background-common';
-import { sideBySide, type SideBySideRow, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
+import { sideBySide, versionFieldChanges as fieldChanges, versionTextChanges, type SideBySideRow, type VersionFieldChange, type VersionTextChange } from '@accent/shared/ui';
 
 // the kit's shapes and line compare, shared with the agents and flows' Versions views
 export { sideBySide, type SideBySideRow };
@@ -14,16 +14,6 @@ export interface BackgroundVersionDiff {
   schedule: FieldChange[];
   delivery: FieldChange[];
   same: boolean;
-}
-
-const show = (value: unknown): string => {
-  if (value === undefined || value === null || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
-  return String(value);
-};
-
-function fieldChanges(pairs: [label: string, before: unknown, after: unknown][]): FieldChange[] {
-  return pairs.map(([label, b, a]) => ({ label, before: show(b), after: show(a) })).filter((c) => c.before !== c.after);
 }
 
 const stepsText = (c: BackgroundAgentConfig) => c.processingSteps.map((s, i) => `${i + 1}. ${s.type}: ${s.description}`).join('\n');
@@ -55,15 +45,11 @@ export function diffBackgroundVersions(before: BackgroundAgentVersion, after: Ba
     ['Error notifications', b.errorNotifications, a.errorNotifications],
     ['Pause on error', b.pauseOnError, a.pauseOnError],
   ]);
-  const texts = (
-    [
-      ['System prompt', b.systemPrompt, a.systemPrompt],
-      ['Processing steps', stepsText(b), stepsText(a)],
-      ['Output template', b.outputTemplate, a.outputTemplate],
-    ] as const
-  )
-    .filter(([, x, y]) => x !== y)
-    .map(([label, x, y]) => ({ label, rows: sideBySide(x, y) }));
+  const texts = versionTextChanges([
+    ['System prompt', b.systemPrompt, a.systemPrompt],
+    ['Processing steps', stepsText(b), stepsText(a)],
+    ['Output template', b.outputTemplate, a.outputTemplate],
+  ]);
   const schedule = fieldChanges([
     ['Schedule type', b.scheduleType, a.scheduleType],
     ['Interval', b.interval, a.interval],

@@ -4,25 +4,27 @@
 // new version on the server — history is never rewritten.
 import { useMemo } from 'react';
 import type { FlowVersion } from '@accent/flows-common';
-import { Button, ConfirmDialog, VersionFieldsTable, VersionPickers, VersionsLoadState, useVersionHistory } from '@accent/shared/ui';
+import {
+  Button,
+  RestoreVersionDialog,
+  VERSION_TEXTS,
+  VersionCompare,
+  VersionFieldsTable,
+  VersionsLoadState,
+  useVersionHistory,
+  versionOptions,
+} from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { diffFlowVersions, type FlowVersionDiff } from './diff.js';
 import styles from './Versions.module.css';
 
 export const FLOW_VERSIONS_TEXTS = {
+  ...VERSION_TEXTS,
   title: 'Versions',
   loading: 'Loading versions…',
   loadFailed: 'Could not load the versions',
   empty: 'No versions yet. Save a version or deploy the flow to keep one.',
-  compare: 'Compare version',
-  with: 'with version',
-  same: 'These versions are the same.',
-  restore: 'Restore',
-  restoreTitle: (v: number) => `Restore version ${v}?`,
   restoreMessage: (v: number) => `The flow in the editor is replaced by version ${v}. This is kept as a new version; earlier versions stay.`,
-  restored: 'Version restored',
-  restoredText: (v: number, next: number) => `Version ${v} was restored as version ${next}.`,
-  restoreFailed: 'Restore failed',
 } as const;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -54,10 +56,14 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
     },
     onRestoreError: (err) => notify.error(FLOW_VERSIONS_TEXTS.restoreFailed, errorMessage(err)),
   });
-  const { versions, pair, compared, restoring } = history;
+  const { compared } = history;
   const diff = useMemo(() => compared && diffFlowVersions(compared.older, compared.newer), [compared]);
 
-  const options = (versions ?? []).map((v) => ({ value: String(v.number), label: `Version ${v.number}: ${v.label}` }));
+  const options = versionOptions(
+    history.versions,
+    (v) => v.number,
+    (v) => v.label,
+  );
   return (
     <aside className={styles.side} aria-label={FLOW_VERSIONS_TEXTS.title}>
       <div className={styles.head}>
@@ -66,7 +72,12 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
           ×
         </button>
       </div>
-      <VersionsLoadState history={history} loadFailed={FLOW_VERSIONS_TEXTS.loadFailed} loading={FLOW_VERSIONS_TEXTS.loading} empty={FLOW_VERSIONS_TEXTS.empty}>
+      <VersionsLoadState
+        history={history}
+        loadFailed={FLOW_VERSIONS_TEXTS.loadFailed}
+        loading={FLOW_VERSIONS_TEXTS.loading}
+        empty={FLOW_VERSIONS_TEXTS.empty}
+      >
         {(versions) => (
           <>
             <ul className={styles.list} aria-label="Flow versions">
@@ -89,21 +100,13 @@ export function VersionsPanel({ flowId, canEdit, refreshKey, flush, onRestored, 
                 </li>
               ))}
             </ul>
-            {pair && (
-              <section aria-label="Compare versions" className={styles.node}>
-                <VersionPickers pair={pair} options={options} onPick={history.pick} compareLabel={FLOW_VERSIONS_TEXTS.compare} withLabel={FLOW_VERSIONS_TEXTS.with} />
-                {diff && <DiffView diff={diff} older={Math.min(...pair)} newer={Math.max(...pair)} />}
-              </section>
-            )}
+            <VersionCompare history={history} options={options} className={styles.node}>
+              {(older, newer) => diff && <DiffView diff={diff} older={older} newer={newer} />}
+            </VersionCompare>
           </>
         )}
       </VersionsLoadState>
-      <ConfirmDialog
-        title={FLOW_VERSIONS_TEXTS.restoreTitle(restoring ?? 0)}
-        message={FLOW_VERSIONS_TEXTS.restoreMessage(restoring ?? 0)}
-        confirmLabel={FLOW_VERSIONS_TEXTS.restore}
-        {...history.restoreDialog}
-      />
+      <RestoreVersionDialog history={history} message={FLOW_VERSIONS_TEXTS.restoreMessage} />
     </aside>
   );
 }
@@ -126,4 +129,3 @@ function DiffView({ diff, older, newer }: { diff: FlowVersionDiff; older: number
     </div>
   );
 }
-

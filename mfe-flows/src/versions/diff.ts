@@ -3,7 +3,7 @@
 // and the edges added or removed. Nodes are matched by id (the builder keeps ids when a node is edited);
 // an edge is its two ends and handles. Moving a node is not a change worth listing. Pure, unit-tested.
 import type { FlowVersion } from '@accent/flows-common';
-import type { VersionFieldChange } from '@accent/shared/ui';
+import { versionFieldChanges as fieldChanges, type VersionFieldChange } from '@accent/shared/ui';
 
 /** a changed field, as the kit's VersionFieldsTable shows it */
 export type FieldChange = VersionFieldChange;
@@ -45,22 +45,11 @@ function graphOf(flowData: unknown): { nodes: StoredNode[]; edges: StoredEdge[] 
   return { nodes, edges };
 }
 
-export const show = (value: unknown): string => {
-  if (value === undefined || value === null || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
-
 /** systemPrompt → "System prompt", maxTokens → "Max tokens" */
 export const fieldLabel = (key: string) => {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-function fieldChanges(pairs: [label: string, before: unknown, after: unknown][]): FieldChange[] {
-  return pairs.map(([label, b, a]) => ({ label, before: show(b), after: show(a) })).filter((c) => c.before !== c.after);
-}
 
 const nodeLabel = (n: StoredNode) => (typeof n.data?.label === 'string' && n.data.label ? n.data.label : n.id);
 

@@ -128,5 +128,14 @@ export {
   type VersionPickersProps,
   type VersionsLoadStateProps,
 } from './VersionHistory.js';
+export {
+  VersionCompare,
+  RestoreVersionDialog,
+  versionOptions,
+  VERSION_TEXTS,
+  type VersionCompareProps,
+  type RestoreVersionDialogProps,
+} from './VersionCompare.js';
+export { versionFieldChanges, versionTextChanges, versionValueText } from './versionChanges.js';
 export { useDiscardChanges, DISCARD_CHANGES_TEXTS, type DiscardChanges, type DiscardChangesOptions } from './DiscardChanges.js';
 export { useEditorDraft, EDITOR_DRAFT_TEXTS, type EditorDraft, type EditorDraftOptions } from './EditorDraft.js';
