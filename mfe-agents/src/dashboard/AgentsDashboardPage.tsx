@@ -5,7 +5,7 @@ import { FILTER_ANIMATION_MS, MESSAGES, duplicateAgent, filterAgents, mergeAgent
 import {
   Button,
   CardGrid,
-  ConfirmDialog,
+  ConfirmDeleteDialog,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -15,6 +15,7 @@ import {
   PageToolbar,
   SearchField,
   TextLink,
+  useConfirmDelete,
   useQuery,
 } from '@accent/shared/ui';
 import { CreateAgentModal } from '../create/CreateAgentModal.js';
@@ -71,8 +72,6 @@ export function AgentsDashboardPage() {
   const category = useAtomValue(categoryFilterAtom);
   const setCreateOpen = useSetAtom(createModalOpenAtom);
   const animating = useFilterAnimation(category);
-  const [pendingDelete, setPendingDelete] = useState<Agent | null>(null);
-  const [deleting, setDeleting] = useState(false);
   // Presentation mode (spec 01 §4): read when the dashboard opens, as the admin may have just changed it.
   const presentation = useMemo(() => adminSettings().experimentalProjects, [adminSettings]);
   const demo = useDemoAgents(presentation);
@@ -135,24 +134,17 @@ export function AgentsDashboardPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    const agent = pendingDelete;
-    if (!agent) return;
-    setDeleting(true);
-    try {
+  const del = useConfirmDelete<Agent>({
+    remove: async (agent) => {
+      if (!agent.localOnly) await api.remove(agent.name);
+    },
+    deleted: (agent) => {
       if (agent.localOnly) removeLocalCopy(agent.id);
-      else {
-        await api.remove(agent.name);
-        removeServerAgent(agent.name);
-      }
+      else removeServerAgent(agent.name);
       notify.success(MESSAGES.agentDeletedTitle, msg.successfullyDeleted(agent.name));
-    } catch (err) {
-      notify.error(MESSAGES.deleteFailedTitle, errorMessage(err, 'Request failed'));
-    } finally {
-      setDeleting(false);
-      setPendingDelete(null);
-    }
-  };
+    },
+    failed: (_agent, err) => notify.error(MESSAGES.deleteFailedTitle, errorMessage(err, 'Request failed')),
+  });
 
   let body;
   if (state.status === 'error') {
@@ -184,7 +176,7 @@ export function AgentsDashboardPage() {
               onOpen={(a) => (a.demo ? setOpenDemo(a) : navigate(editorPath(a)))}
               onViewMissions={(a) => navigate(`/missions?agent=${encodeURIComponent(a.name)}`)}
               onDuplicate={(a) => void duplicate(a)}
-              onDelete={setPendingDelete}
+              onDelete={del.ask}
             />
           </li>
         ))}
@@ -233,18 +225,7 @@ export function AgentsDashboardPage() {
       {body}
       {canEdit && <CreateAgentModal />}
       <DemoAgentModal agent={openDemo} onClose={() => setOpenDemo(null)} />
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        title="Delete Agent"
-        message={pendingDelete ? msg.confirmDelete(pendingDelete.name) : ''}
-        confirmLabel="Delete"
-        danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          if (!deleting) setPendingDelete(null);
-        }}
-      />
+      <ConfirmDeleteDialog state={del} title="Delete Agent" message={(agent) => msg.confirmDelete(agent.name)} />
     </Page>
   );
 }

@@ -12,7 +12,21 @@ import {
 } from '@accent/background-common';
 import type { BackgroundAgentSummary } from '../data/background.js';
 import { useCanBuild } from '@accent/shared/client';
-import { Button, CardGrid, ConfirmDialog, EmptyState, ErrorState, GridCard, LoadingState, Modal, Page, PageHeader, PageToolbar, SearchField } from '@accent/shared/ui';
+import {
+  Button,
+  CardGrid,
+  ConfirmDeleteDialog,
+  EmptyState,
+  ErrorState,
+  GridCard,
+  LoadingState,
+  Modal,
+  Page,
+  PageHeader,
+  PageToolbar,
+  SearchField,
+  useConfirmDelete,
+} from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { useRunNow } from '../common/useRunNow.js';
@@ -41,8 +55,6 @@ export function BackgroundDashboardPage() {
   const [category, setCategory] = useState<string>('All');
   const [filtering, setFiltering] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [toDelete, setToDelete] = useState<BackgroundAgentSummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const feed = useRef<ResultsFeedHandle>(null);
   const { runNow } = useRunNow();
@@ -92,6 +104,15 @@ export function BackgroundDashboardPage() {
     env.log('Background agent creation option selected:', id);
   }
 
+  const del = useConfirmDelete<BackgroundAgentSummary>({
+    remove: (agent) => api.deleteAgent(agent.id),
+    deleted: (agent) => {
+      notify.success('Agent Deleted', `${agent.name} has been deleted.`);
+      setAgents((list) => list.filter((a) => a.id !== agent.id));
+    },
+    failed: () => notify.error('Deletion Failed', 'Could not delete agent. Please check your connection.'),
+  });
+
   async function duplicate(agent: BackgroundAgentSummary) {
     try {
       const copy = await api.duplicateAgent(agent.id);
@@ -119,22 +140,6 @@ export function BackgroundDashboardPage() {
       notify.success(paused ? 'Agent Paused' : 'Agent Resumed', paused ? `${agent.name} will not run until it is resumed.` : `${agent.name} runs on its schedule again.`);
     } catch (err) {
       notify.error(paused ? 'Pause Failed' : 'Resume Failed', errorMessage(err, 'Could not change the agent.'));
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const target = toDelete;
-    setDeleting(true);
-    try {
-      await api.deleteAgent(target.id);
-      notify.success('Agent Deleted', `${target.name} has been deleted.`);
-      setAgents((list) => list.filter((a) => a.id !== target.id));
-    } catch {
-      notify.error('Deletion Failed', 'Could not delete agent. Please check your connection.');
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
     }
   }
 
@@ -193,7 +198,7 @@ export function BackgroundDashboardPage() {
                       { label: 'Run now', onSelect: () => void runAgentNow(agent) },
                       ...(agent.status === 'active' ? [{ label: 'Pause', onSelect: () => void setPaused(agent, true) }] : []),
                       ...(agent.status === 'paused' ? [{ label: 'Resume', onSelect: () => void setPaused(agent, false) }] : []),
-                      { label: 'Delete', onSelect: () => setToDelete(agent), danger: true },
+                      { label: 'Delete', onSelect: () => del.ask(agent), danger: true },
                     ]
                   : undefined
               }
@@ -217,16 +222,7 @@ export function BackgroundDashboardPage() {
         </ul>
       </Modal>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete agent"
-        message={toDelete ? backgroundDeleteConfirmText(toDelete.name) : ''}
-        confirmLabel="Delete"
-        danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDeleteDialog state={del} title="Delete agent" message={(agent) => backgroundDeleteConfirmText(agent.name)} />
     </Page>
   );
 }

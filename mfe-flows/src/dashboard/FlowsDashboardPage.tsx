@@ -8,7 +8,7 @@ import type { FlowSummary } from '../data/flows.js';
 import {
   Button,
   CardGrid,
-  ConfirmDialog,
+  ConfirmDeleteDialog,
   EmptyState,
   GridCard,
   LoadingState,
@@ -17,6 +17,7 @@ import {
   PageHeader,
   PageToolbar,
   SearchField,
+  useConfirmDelete,
   useQuery,
 } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
@@ -40,8 +41,6 @@ export function FlowsDashboardPage() {
   const canEdit = useCanBuild();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [toDelete, setToDelete] = useState<FlowSummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   // One seeding per mount, even when StrictMode reads the list twice.
   const seeding = useRef<Promise<FlowSummary[] | null> | null>(null);
@@ -88,6 +87,16 @@ export function FlowsDashboardPage() {
     navigate('/flows/new');
   }
 
+  const del = useConfirmDelete<FlowSummary>({
+    remove: (flow) => api.deleteFlow(flow.id),
+    deleted: (flow) => {
+      const t = FLOW_TOASTS.deleted(flow.name);
+      notify.success(t.title, t.message);
+      setFlows((list) => list.filter((f) => f.id !== flow.id));
+    },
+    failed: () => notify.error(FLOW_TOASTS.deletionFailedConnection.title, FLOW_TOASTS.deletionFailedConnection.message),
+  });
+
   async function duplicate(flow: FlowSummary) {
     let original: Flow | null = null;
     try {
@@ -117,22 +126,6 @@ export function FlowsDashboardPage() {
       reload();
     } catch {
       notify.error(FLOW_TOASTS.duplicationFailed.title, FLOW_TOASTS.duplicationFailed.message);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await api.deleteFlow(toDelete.id);
-      const t = FLOW_TOASTS.deleted(toDelete.name);
-      notify.success(t.title, t.message);
-      setFlows((list) => list.filter((f) => f.id !== toDelete.id));
-    } catch {
-      notify.error(FLOW_TOASTS.deletionFailedConnection.title, FLOW_TOASTS.deletionFailedConnection.message);
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
     }
   }
 
@@ -254,7 +247,7 @@ export function FlowsDashboardPage() {
                 canEdit
                   ? [
                       { label: 'Duplicate', onSelect: () => void duplicate(flow) },
-                      { label: 'Delete', onSelect: () => setToDelete(flow), danger: true },
+                      { label: 'Delete', onSelect: () => del.ask(flow), danger: true },
                     ]
                   : undefined
               }
@@ -263,16 +256,7 @@ export function FlowsDashboardPage() {
         </CardGrid>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete flow"
-        message={toDelete ? FLOW_MESSAGES.confirmDelete(toDelete.name) : ''}
-        confirmLabel="Delete"
-        danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDeleteDialog state={del} title="Delete flow" message={(flow) => FLOW_MESSAGES.confirmDelete(flow.name)} />
     </Page>
   );
 }

@@ -1,10 +1,21 @@
 // /pages: every page of the library with status, version and last publish; Open, Duplicate, Unpublish
 // and Delete (with confirmation); Create page opens the builder.
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PageSummary } from '../data/pages.js';
 import { useCanBuild } from '@accent/shared/client';
-import { ACTIONS_COLUMN, Page, PageHeader, Button, ConfirmDialog, DataTable, LoadingState, Menu, EmptyState, ErrorState } from '@accent/shared/ui';
+import {
+  ACTIONS_COLUMN,
+  Page,
+  PageHeader,
+  Button,
+  ConfirmDeleteDialog,
+  DataTable,
+  LoadingState,
+  Menu,
+  EmptyState,
+  ErrorState,
+  useConfirmDelete,
+} from '@accent/shared/ui';
 import { deleteConfirmText, formatDate, liveUrl } from '../common/format.js';
 import { StatusTag } from '../common/StatusTag.js';
 import { usePageList } from '../common/usePageList.js';
@@ -18,8 +29,6 @@ export function PagesDashboardPage() {
   const { api, notify } = usePagesEnv();
   const navigate = useNavigate();
   const list = usePageList('all');
-  const [toDelete, setToDelete] = useState<PageSummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   async function duplicate(page: PageSummary) {
     try {
@@ -42,21 +51,14 @@ export function PagesDashboardPage() {
     }
   }
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const target = toDelete;
-    setDeleting(true);
-    try {
-      await api.deletePage(target.id);
-      notify.success('Page Deleted', `${target.name} has been deleted.`);
-      list.setPages((pages) => pages.filter((p) => p.id !== target.id));
-    } catch {
-      notify.error('Deletion Failed', 'Could not delete page. Please check your connection.');
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  }
+  const del = useConfirmDelete<PageSummary>({
+    remove: (page) => api.deletePage(page.id),
+    deleted: (page) => {
+      notify.success('Page Deleted', `${page.name} has been deleted.`);
+      list.setPages((pages) => pages.filter((p) => p.id !== page.id));
+    },
+    failed: () => notify.error('Deletion Failed', 'Could not delete page. Please check your connection.'),
+  });
 
   // members see the pages, open them read-only, and change nothing
   const canEdit = useCanBuild();
@@ -112,7 +114,7 @@ export function PagesDashboardPage() {
                                 { label: 'Unpublish', onSelect: () => void unpublish(page) },
                               ]
                             : []),
-                          { label: 'Delete', onSelect: () => setToDelete(page), danger: true },
+                          { label: 'Delete', onSelect: () => del.ask(page), danger: true },
                         ]
                       : []),
                   ]}
@@ -128,16 +130,7 @@ export function PagesDashboardPage() {
         </DataTable>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete page"
-        message={toDelete ? deleteConfirmText(toDelete.name) : ''}
-        confirmLabel="Delete"
-        danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDeleteDialog state={del} title="Delete page" message={(page) => deleteConfirmText(page.name)} />
     </Page>
   );
 }

@@ -11,6 +11,13 @@ export { Select, type SelectProps, type SelectOption } from './Select.js';
 export { Checkbox, type CheckboxProps } from './Checkbox.js';
 export { Modal, type ModalProps, type ModalSize } from './Modal.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
+export {
+  useConfirmDelete,
+  ConfirmDeleteDialog,
+  type ConfirmDelete,
+  type ConfirmDeleteOptions,
+  type ConfirmDeleteDialogProps,
+} from './ConfirmDelete.js';
 export { Menu, type MenuProps, type MenuItem, type MenuTriggerProps } from './Menu.js';
 export { Tabs, tabPanelProps, type TabsProps, type TabItem } from './Tabs.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
