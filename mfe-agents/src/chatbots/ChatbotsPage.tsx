@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { avatarFor, msg, type AgentListItem } from '@accent/agents-common';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, TextLink } from '@accent/shared/ui';
+import { Button, CardGrid, EmptyState, ErrorState, LoadingState, Page, PageHeader, TextLink } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { useCanEdit } from '../state/permissions.js';
 import { ChatView } from './ChatView.js';
@@ -74,7 +74,7 @@ export function ChatbotsPage() {
     );
   } else {
     body = (
-      <ul className={styles.grid} aria-label="Chatbots">
+      <CardGrid label="Chatbots">
         {list.agents.map((a) => (
           <li key={a.name}>
             <Link className={styles.card} to={chatPath(a.name)}>
@@ -91,7 +91,7 @@ export function ChatbotsPage() {
             </Link>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     );
   }
 

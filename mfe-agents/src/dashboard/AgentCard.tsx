@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { Agent } from '@accent/agents-common';
-import { Menu } from '@accent/shared/ui';
+import { ActionsMenu } from '@accent/shared/ui';
 import { PartnerIcons } from '../partners/PartnerIcons.js';
 import styles from './AgentCard.module.css';
 
@@ -100,15 +100,7 @@ export function AgentCard({ agent, missionCount, canEdit, onOpen, onViewMissions
         {/* demo agents are read-only: no missions, no duplicate, no delete */}
         {!agent.demo && (
           <div className={styles.menu} ref={menuRef}>
-            <Menu
-              align="end"
-              items={items}
-              trigger={(props) => (
-                <button type="button" className={styles.menuButton} aria-label={`Actions for ${agent.name}`} {...props}>
-                  <span aria-hidden="true">⋯</span>
-                </button>
-              )}
-            />
+            <ActionsMenu name={agent.name} items={items} />
           </div>
         )}
       </header>

@@ -22,7 +22,7 @@ import {
   Button,
   DataTable,
   LoadingState,
-  Menu,
+  ActionsMenu,
   EmptyState,
   ErrorState,
   SearchField,
@@ -184,15 +184,7 @@ export function MissionsDashboardPage() {
                   <Button size="sm" variant="secondary" loading={running === m.id} onClick={() => void runNow(m)} aria-label={`Run now: ${m.name}`}>
                     Run now
                   </Button>
-                  <Menu
-                    align="end"
-                    items={items}
-                    trigger={(props) => (
-                      <button type="button" className={styles.menuButton} aria-label={`Actions for ${m.name}`} {...props}>
-                        <span aria-hidden="true">⋯</span>
-                      </button>
-                    )}
-                  />
+                  <ActionsMenu name={m.name} items={items} />
                 </div>
               </td>
             </tr>

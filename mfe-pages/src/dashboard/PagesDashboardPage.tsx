@@ -11,7 +11,7 @@ import {
   ConfirmDeleteDialog,
   DataTable,
   LoadingState,
-  Menu,
+  ActionsMenu,
   EmptyState,
   ErrorState,
   useConfirmDelete,

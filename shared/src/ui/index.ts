@@ -19,6 +19,7 @@ export {
   type ConfirmDeleteDialogProps,
 } from './ConfirmDelete.js';
 export { Menu, type MenuProps, type MenuItem, type MenuTriggerProps } from './Menu.js';
+export { ActionsMenu, type ActionsMenuProps } from './ActionsMenu.js';
 export { Tabs, tabPanelProps, type TabsProps, type TabItem } from './Tabs.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
 export { LoadingState, type LoadingStateProps } from './LoadingState.js';
