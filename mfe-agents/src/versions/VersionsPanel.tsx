@@ -5,19 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { agentSaveRequestSchema, mergeAgentConfig, type AgentConfig } from '@accent/agents-common';
 import type { AgentVersion, FailingVersion } from '@accent/agents-common/client';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  RestoreVersionDialog,
-  SavedVersionsTable,
-  VERSION_TEXTS,
-  VersionCompare,
-  VersionFieldsTable,
-  VersionTextDiff,
-  useVersionHistory,
-  versionOptions,
-} from '@accent/shared/ui';
+import { EmptyState, ErrorState, LoadingState, RestoreVersionDialog, SavedVersionsTable, VERSION_TEXTS, VersionCompare, VersionFieldsTable, VersionTextDiff, useVersionHistory, versionOptions } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { editorAtom, editorDirtyAtom, snapshot } from '../state/editor.js';
 import { useCanEdit } from '../state/permissions.js';

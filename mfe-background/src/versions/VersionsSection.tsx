@@ -3,17 +3,7 @@
 // delivery) and Restore after a confirmation, which the server saves over the agent as a new version.
 import { useMemo } from 'react';
 import type { BackgroundAgentConfig, BackgroundAgentVersion } from '@accent/background-common';
-import {
-  RestoreVersionDialog,
-  SavedVersionsTable,
-  VERSION_TEXTS,
-  VersionCompare,
-  VersionFieldsTable,
-  VersionTextDiff,
-  VersionsLoadState,
-  useVersionHistory,
-  versionOptions,
-} from '@accent/shared/ui';
+import { RestoreVersionDialog, SavedVersionsTable, VERSION_TEXTS, VersionCompare, VersionFieldsTable, VersionTextDiff, VersionsLoadState, useVersionHistory, versionOptions } from '@accent/shared/ui';
 import { errorMessage, useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { diffBackgroundVersions, type BackgroundVersionDiff } from './diff.js';
 import editorStyles from '../editor/Editor.module.css';

@@ -4,16 +4,7 @@
 // new version on the server — history is never rewritten.
 import { useMemo } from 'react';
 import type { FlowVersion } from '@accent/flows-common';
-import {
-  Button,
-  RestoreVersionDialog,
-  VERSION_TEXTS,
-  VersionCompare,
-  VersionFieldsTable,
-  VersionsLoadState,
-  useVersionHistory,
-  versionOptions,
-} from '@accent/shared/ui';
+import { Button, RestoreVersionDialog, VERSION_TEXTS, VersionCompare, VersionFieldsTable, VersionsLoadState, useVersionHistory, versionOptions } from '@accent/shared/ui';
 import { errorMessage, useFlowsEnv } from '../state/FlowsDataContext.js';
 import { diffFlowVersions, type FlowVersionDiff } from './diff.js';
 import styles from './Versions.module.css';
