@@ -68,7 +68,7 @@ function makeVariant(): string {
   const dir = path.join(work, 'mfe-agents-variant');
   const source = path.join(ROOT, 'mfe-agents');
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
-  for (const name of ['src', 'public', 'package.json', 'webpack.config.mjs']) cpSync(path.join(source, name), path.join(dir, name), { recursive: true });
+  for (const name of ['src', 'package.json', 'webpack.config.mjs']) cpSync(path.join(source, name), path.join(dir, name), { recursive: true });
   for (const name of readdirSync(path.join(source, 'node_modules'))) {
     if (name !== '.cache') symlinkSync(path.join(source, 'node_modules', name), path.join(dir, 'node_modules', name));
   }

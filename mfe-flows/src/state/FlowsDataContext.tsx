@@ -1,52 +1,37 @@
 // Data access of the AI Flows area behind one context: components get the real flows service (table
 // `flows` through @accent/shared/data and the flow endpoints) and the toast bus by default; tests inject
 // plain functions instead of mocking modules.
-import type { Flow, FlowExportFile, FlowRun, FlowStatus, FlowVersion } from '@accent/flows-common';
+import type { Flow, FlowRun, FlowStatus } from '@accent/flows-common';
 import { flowId } from '@accent/flows-common';
 import { toast } from '@accent/shared/client';
-import {
-  flowsService,
-  type FlowDeployment,
-  type FlowDeploymentState,
-  type FlowImportReport,
-  type FlowMcpServer,
-  type FlowPatch,
-  type FlowSummary,
-  type FlowUser,
-} from '../data/flows.js';
+import { flowsService, type FlowImportReport, type FlowsService, type FlowSummary, type FlowUser } from '../data/flows.js';
 import type { Notifier as BaseNotifier } from '@accent/shared/client';
 import { createAreaEnvironment, saveFile } from '@accent/shared/ui';
 
-export interface FlowsData {
-  /** most recently updated first; rejects with `database error: …` */
-  listFlows(): Promise<FlowSummary[]>;
-  /** null when not found */
-  getFlow(id: string): Promise<Flow | null>;
-  insertFlow(flow: Flow, user?: FlowUser): Promise<Flow>;
-  /** several at once (sample flows); resolves with the count */
-  insertFlows(flows: Flow[], user?: FlowUser): Promise<number>;
-  updateFlow(id: string, patch: FlowPatch): Promise<Flow>;
-  /** auto-save and Save Flow: updates the flow when it exists, inserts it otherwise */
-  saveFlow(flow: Flow, user?: FlowUser): Promise<void>;
-  deleteFlow(id: string): Promise<void>;
-  exportFlows(): Promise<FlowExportFile>;
-  importFlows(file: Blob | string, user?: FlowUser): Promise<FlowImportReport>;
-  testFlow(id: string, payload: unknown): Promise<FlowRun>;
-  deployFlow(id: string): Promise<FlowDeployment>;
-  undeployFlow(id: string): Promise<void>;
-  /** whether the flow is really deployed (GET /api/v1/flows/:id/deployment) */
-  getDeployment(id: string): Promise<FlowDeploymentState>;
-  /** the flow's recent runs, newest first (GET /api/v1/flows/:id/runs) */
-  listFlowRuns(id: string): Promise<FlowRun[]>;
-  /** named saves, deploys and restores, newest first (GET /api/v1/flows/:id/versions) */
-  listFlowVersions(id: string): Promise<FlowVersion[]>;
-  /** keeps the stored flow as a version named `name`; resolves with its number */
-  saveFlowVersion(id: string, name: string): Promise<number>;
-  /** the version replaces the stored flow and is recorded as a new version */
-  restoreFlowVersion(id: string, number: number): Promise<{ number: number; restored: number }>;
-  /** the library's MCP servers and their tools (the MCP tool node); absent: none offered */
-  listMcpTools?(): Promise<FlowMcpServer[]>;
-}
+/** What the flows pages use of the flows service (documented there), as tests inject it. */
+export type FlowsData = Pick<
+  FlowsService,
+  | 'listFlows'
+  | 'getFlow'
+  | 'insertFlow'
+  | 'insertFlows'
+  | 'updateFlow'
+  | 'deleteFlow'
+  | 'exportFlows'
+  | 'deployFlow'
+  | 'undeployFlow'
+  | 'getDeployment'
+  | 'listFlowRuns'
+  | 'listFlowVersions'
+  | 'saveFlowVersion'
+  | 'restoreFlowVersion'
+> &
+  Partial<Pick<FlowsService, 'listMcpTools'>> & {
+    /** auto-save and Save Flow: updates the flow when it exists, inserts it otherwise */
+    saveFlow(flow: Flow, user?: FlowUser): Promise<void>;
+    importFlows(file: Blob | string, user?: FlowUser): Promise<FlowImportReport>;
+    testFlow(id: string, payload: unknown): Promise<FlowRun>;
+  };
 
 /** Flows also warn (No Flows to Export). */
 export interface Notifier extends BaseNotifier {
