@@ -95,8 +95,8 @@ export function PagesDashboardPage() {
               <td>{page.published_version ? `v${page.published_version}` : '—'}</td>
               <td>{formatDate(page.published_at)}</td>
               <td>
-                <Menu
-                  label={`Actions for ${page.name}`}
+                <ActionsMenu
+                  name={page.name}
                   items={[
                     { label: 'Open', onSelect: () => navigate(builderPath(page.id)) },
                     ...(canEdit
@@ -118,11 +118,6 @@ export function PagesDashboardPage() {
                         ]
                       : []),
                   ]}
-                  trigger={(props) => (
-                    <button {...props} type="button" className={styles.menuButton} aria-label={`Actions for ${page.name}`}>
-                      ⋯
-                    </button>
-                  )}
                 />
               </td>
             </tr>
