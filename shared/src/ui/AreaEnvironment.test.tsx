@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import { createAreaEnvironment } from './AreaEnvironment.js';
 
-const environment = createAreaEnvironment({ greet: () => 'hello from the service', sign: 'the studio' });
+const environment = createAreaEnvironment<{ greet: () => string; sign: string }>({ greet: () => 'hello from the service', sign: 'the studio' });
 
 function Greeting() {
   const { greet, sign } = environment.useEnvironment();
