@@ -18,6 +18,7 @@ export {
   type ConfirmDeleteOptions,
   type ConfirmDeleteDialogProps,
 } from './ConfirmDelete.js';
+export { FormDialog, type FormDialogProps } from './FormDialog.js';
 export { Menu, type MenuProps, type MenuItem, type MenuTriggerProps } from './Menu.js';
 export { ActionsMenu, type ActionsMenuProps } from './ActionsMenu.js';
 export { Tabs, tabPanelProps, type TabsProps, type TabItem } from './Tabs.js';

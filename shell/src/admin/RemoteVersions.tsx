@@ -1,12 +1,24 @@
 // Admin → Remotes → Versions of one area: its history (who registered each version, when), the current
 // version and the canary, loads and failures reported by browsers per version, and the buttons that
 // register, promote, roll back and run a canary. Every change is in the registry's trail (Recent changes).
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { REMOTE_TITLES, type RemoteId } from '@accent/shared';
 import { toast } from '@accent/shared/client';
-import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, LoadingState, Modal, ErrorState, useQuery, TextField } from '@accent/shared/ui';
+import {
+  ACTIONS_COLUMN,
+  Button,
+  Cell,
+  ConfirmDialog,
+  DataTable,
+  LoadingState,
+  Modal,
+  Notice,
+  ErrorState,
+  useQuery,
+  TextField,
+} from '@accent/shared/ui';
 import { cx } from './cx.js';
-import { errorMessage, fieldErrorOf, formatDateTime } from './format.js';
+import { errorMessage, formatDateTime } from './format.js';
 import {
   remoteVersionsApi,
   type RemoteEvent,
@@ -14,6 +26,7 @@ import {
   type RemoteVersions as Versions,
   type RemoteVersionsApi,
 } from './remote-versions-api.js';
+import { useFieldForm, type FieldErrors } from './useFieldForm.js';
 import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
 
@@ -186,9 +199,9 @@ function VersionsBody({
   return (
     <div className={styles.form}>
       {rolledBack.map((e) => (
-        <p key={e.id} className={styles.formError} role="alert">
+        <Notice key={e.id} tone="danger" role="alert">
           {e.detail} ({formatDateTime(e.at)})
-        </p>
+        </Notice>
       ))}
       {!canChange && (
         <p className={styles.note} role="note">
@@ -286,68 +299,45 @@ function VersionsBody({
   );
 }
 
-function RegisterForm({ id, api, onRegistered }: { id: RemoteId; api: RemoteVersionsApi; onRegistered: () => Promise<void> }) {
-  const formId = useId();
-  const [version, setVersion] = useState('');
-  const [entry, setEntry] = useState('');
-  const [errors, setErrors] = useState<{ version?: string; entry?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/** An entry and a version, both required (a registry entry and a registered version alike). */
+export function requiredErrors({ entry, version }: { entry: string; version: string }): FieldErrors {
+  return { entry: entry.trim() ? undefined : 'Entry is required', version: version.trim() ? undefined : 'Version is required' };
+}
 
-  async function submit(event: FormEvent) {
+function RegisterForm({ id, api, onRegistered }: { id: RemoteId; api: RemoteVersionsApi; onRegistered: () => Promise<void> }) {
+  const form = useFieldForm({ version: '', entry: '' }, ['version', 'entry']);
+  const { values } = form;
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const found: { version?: string; entry?: string } = {};
-    if (!version.trim()) found.version = 'Version is required';
-    if (!entry.trim()) found.entry = 'Entry is required';
-    setErrors(found);
-    setFormError(null);
-    if (found.version || found.entry) return;
-    setBusy(true);
-    try {
-      await api.register(id, { version, entry });
-      toast.success('Version registered', `${REMOTE_TITLES[id]} ${version.trim()} can now be promoted.`);
-      setVersion('');
-      setEntry('');
+    if (form.busy || form.show(requiredErrors(values))) return;
+    void form.send(async () => {
+      await api.register(id, values);
+      toast.success('Version registered', `${REMOTE_TITLES[id]} ${values.version.trim()} can now be promoted.`);
+      form.setValues({ version: '', entry: '' });
       await onRegistered();
-    } catch (e) {
-      const field = fieldErrorOf(e, ['entry', 'version']);
-      if (field) setErrors({ [field.field]: field.message });
-      else setFormError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+      form.setBusy(false);
+    });
   }
 
   return (
-    <form id={formId} className={styles.form} onSubmit={submit} noValidate aria-label={`Register a ${REMOTE_TITLES[id]} version`}>
+    <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate aria-label={`Register a ${REMOTE_TITLES[id]} version`}>
       <h3>Register a version</h3>
-      <TextField
-        label="Version"
-        name="version"
-        required
-        value={version}
-        error={errors.version}
-        hint={`As built: pnpm release ${id} --version <version>`}
-        onChange={(e) => setVersion(e.currentTarget.value)}
-      />
+      <TextField label="Version" required hint={`As built: pnpm release ${id} --version <version>`} {...form.field('version')} />
       <TextField
         label="Manifest URL"
-        name="entry"
         required
         spellCheck={false}
         autoCapitalize="off"
-        value={entry}
-        error={errors.entry}
         hint={`/mfe/${id}/<version>/mf-manifest.json for a release of this server, or the build's URL elsewhere`}
-        onChange={(e) => setEntry(e.currentTarget.value)}
+        {...form.field('entry')}
       />
-      {formError && (
-        <p className={styles.formError} role="alert">
-          {formError}
-        </p>
+      {form.formError && (
+        <Notice tone="danger" role="alert">
+          {form.formError}
+        </Notice>
       )}
-      <Button type="submit" loading={busy}>
+      <Button type="submit" loading={form.busy}>
         Register
       </Button>
     </form>

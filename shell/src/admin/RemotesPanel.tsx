@@ -2,17 +2,30 @@
 // (PUT /api/v1/remotes/:id: how a feature team deploys its remote alone), "Reset" removes that override
 // (DELETE). Next to the registry: the Module Federation entry live in this tab (tab overrides included)
 // and whether its module is loaded.
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { REMOTE_IDS, REMOTE_TITLES, type RemoteId, type RemoteRegistryEntry } from '@accent/shared';
 import { ApiError, toast } from '@accent/shared/client';
-import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, LoadingState, Modal, ErrorState, useQuery, TextField } from '@accent/shared/ui';
+import {
+  ACTIONS_COLUMN,
+  Button,
+  Cell,
+  ConfirmDialog,
+  DataTable,
+  FormDialog,
+  LoadingState,
+  Notice,
+  ErrorState,
+  useQuery,
+  TextField,
+} from '@accent/shared/ui';
 import { useServices } from '../app/services.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
 import { cx } from './cx.js';
-import { errorMessage, fieldErrorOf } from './format.js';
+import { errorMessage } from './format.js';
 import { remoteVersionsApi, type RemoteVersions, type RemoteVersionsApi } from './remote-versions-api.js';
-import { autoRollbacks, READ_ONLY_REGISTRY, RemoteVersionsDialog } from './RemoteVersions.js';
+import { autoRollbacks, READ_ONLY_REGISTRY, RemoteVersionsDialog, requiredErrors } from './RemoteVersions.js';
 import { useAdminServices } from './services.js';
+import { useFieldForm } from './useFieldForm.js';
 import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
 
@@ -93,9 +106,9 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
         switch the next time someone enters the area. Reset goes back to the build this server is configured with.
       </p>
       {rolledBack.map((e) => (
-        <p key={e.id} className={styles.formError} role="alert">
+        <Notice key={e.id} tone="danger" role="alert">
           {e.detail}
-        </p>
+        </Notice>
       ))}
       {readOnly && (
         <p className={styles.note} role="note">
@@ -212,86 +225,43 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
 
 function RemoteDialog({ row, onClose, onSaved }: { row: Row; onClose: () => void; onSaved: () => Promise<void> }) {
   const { admin } = useAdminServices();
-  const formId = useId();
-  const [entry, setEntry] = useState(row.registry?.entry ?? `/mfe/${row.id}/mf-manifest.json`);
-  const [version, setVersion] = useState(row.registry?.version ?? '');
-  const [errors, setErrors] = useState<{ entry?: string; version?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFieldForm({ entry: row.registry?.entry ?? `/mfe/${row.id}/mf-manifest.json`, version: row.registry?.version ?? '' }, [
+    'entry',
+    'version',
+  ]);
+  const { values } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const found: { entry?: string; version?: string } = {};
-    if (!entry.trim()) found.entry = 'Entry is required';
-    else if (!isValidEntry(entry.trim())) found.entry = 'Entry must be an http(s) URL or a path starting with /';
-    if (!version.trim()) found.version = 'Version is required';
-    setErrors(found);
-    if (found.entry || found.version) return;
-    setBusy(true);
-    try {
+  function submit() {
+    const { entry, version } = values;
+    const found = requiredErrors(values);
+    if (!found.entry && !isValidEntry(entry.trim())) found.entry = 'Entry must be an http(s) URL or a path starting with /';
+    if (form.show(found)) return;
+    void form.send(async () => {
       const saved = await admin.setRemote(row.id, { entry, version });
       toast.success('Registry updated', `${row.title} is now version ${saved.version}.`);
       await onSaved();
-    } catch (e) {
-      setBusy(false);
-      const field = fieldErrorOf(e, ['entry', 'version']);
-      if (field) setErrors({ [field.field]: field.message });
-      else setFormError(errorMessage(e));
-    }
+    });
   }
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormDialog
       title={`Edit ${row.title} entry`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={form.busy}
+      error={form.formError}
+      formRef={form.formRef}
     >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        <TextField
-          label="Entry"
-          name="entry"
-          required
-          spellCheck={false}
-          autoCapitalize="off"
-          value={entry}
-          error={errors.entry}
-          hint="The URL of the build's mf-manifest.json, e.g. https://cdn.example.com/agents/1.4.0/mf-manifest.json"
-          onChange={(e) => {
-            setEntry(e.currentTarget.value);
-            setErrors((x) => ({ ...x, entry: undefined }));
-          }}
-        />
-        <TextField
-          label="Version"
-          name="version"
-          required
-          value={version}
-          error={errors.version}
-          onChange={(e) => {
-            setVersion(e.currentTarget.value);
-            setErrors((x) => ({ ...x, version: undefined }));
-          }}
-        />
-        {formError && (
-          <p className={styles.formError} role="alert">
-            {formError}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextField
+        label="Entry"
+        required
+        spellCheck={false}
+        autoCapitalize="off"
+        hint="The URL of the build's mf-manifest.json, e.g. https://cdn.example.com/agents/1.4.0/mf-manifest.json"
+        {...form.field('entry')}
+      />
+      <TextField label="Version" required {...form.field('version')} />
+    </FormDialog>
   );
 }

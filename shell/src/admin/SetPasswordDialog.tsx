@@ -1,12 +1,13 @@
 // Admin → Users → Set password: for a user who cannot reset by email (no SMTP on the server, a lost
 // mailbox). The rules are the ones users choose by; the user's sessions end on the server.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { toast } from '@accent/shared/client';
-import { Button, Modal } from '@accent/shared/ui';
+import { FormDialog } from '@accent/shared/ui';
 import { passwordProblem, type AdminUser } from '@accent/shell-common';
 import { detailOf, useEmailSignInApi } from '../login/email-sign-in-api.js';
 import { PasswordRules } from '../login/PasswordRules.js';
 import { PasswordField } from './PasswordField.js';
+import { useFieldForm } from './useFieldForm.js';
 import styles from './Admin.module.css';
 
 export const SET_PASSWORD_TEXTS = {
@@ -19,62 +20,35 @@ export const SET_PASSWORD_TEXTS = {
 
 export function SetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const emailApi = useEmailSignInApi();
-  const formId = useId();
   const rulesId = useId();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useFieldForm({ password: '' }, ['password']);
+  const { password } = form.values;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  function submit() {
     const problem = passwordProblem(password, user.email);
-    if (problem) return setError(problem);
-    setBusy(true);
-    try {
-      toast.success(SET_PASSWORD_TEXTS.done, await emailApi.setUserPassword(user.id, password));
-      onClose();
-    } catch (failure) {
-      setBusy(false);
-      setError(detailOf(failure));
-    }
+    if (problem) return void form.show({ password: problem });
+    // every refusal is about the password: it is said at the field
+    void form.send(
+      async () => {
+        toast.success(SET_PASSWORD_TEXTS.done, await emailApi.setUserPassword(user.id, password));
+        onClose();
+      },
+      (failure) => ({ field: 'password', message: detailOf(failure) }),
+    );
   }
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormDialog
       title={SET_PASSWORD_TEXTS.title(user.name)}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {SET_PASSWORD_TEXTS.save}
-          </Button>
-        </>
-      }
+      submitLabel={SET_PASSWORD_TEXTS.save}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={form.busy}
+      formRef={form.formRef}
     >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        <p className={styles.muted}>{SET_PASSWORD_TEXTS.lead}</p>
-        <PasswordField
-          label={SET_PASSWORD_TEXTS.label}
-          name="password"
-          required
-          autoComplete="new-password"
-          value={password}
-          error={error}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            setError(undefined);
-          }}
-          data-autofocus
-        />
-        <PasswordRules id={rulesId} password={password} email={user.email} />
-      </form>
-    </Modal>
+      <p className={styles.muted}>{SET_PASSWORD_TEXTS.lead}</p>
+      <PasswordField label={SET_PASSWORD_TEXTS.label} required autoComplete="new-password" {...form.field('password')} data-autofocus />
+      <PasswordRules id={rulesId} password={password} email={user.email} />
+    </FormDialog>
   );
 }

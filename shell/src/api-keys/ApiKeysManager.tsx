@@ -2,9 +2,9 @@
 // expiry), New key (name, scopes, optional expiry; the key is shown once, to copy) and Revoke (at once).
 // One component for Profile → API keys (personal keys) and Admin → API keys (service keys, and every key
 // of the library to revoke).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, toast } from '@accent/shared/client';
-import { Button, Checkbox, ConfirmDialog, DataTable, Modal, useQuery, TextField } from '@accent/shared/ui';
+import { Button, Checkbox, ConfirmDialog, DataTable, FormDialog, Modal, useQuery, TextField } from '@accent/shared/ui';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, API_KEY_TEXTS, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@accent/shell-common';
 import { errorMessage, formatDateTime } from '../admin/format.js';
 import type { ApiKeysApi } from './api-keys-api.js';
@@ -193,8 +193,7 @@ function NewKeyDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (chosen.length === 0) return setError(API_KEYS_TEXTS.needScope);
     setBusy(true);
     setError(null);
@@ -211,47 +210,35 @@ function NewKeyDialog({
 
   const toggle = (scope: ApiKeyScope, on: boolean) => setChosen((prev) => (on ? [...prev, scope] : prev.filter((s) => s !== scope)));
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
       title={API_KEYS_TEXTS.newKey}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {API_KEYS_TEXTS.cancel}
-          </Button>
-          <Button type="submit" form="new-api-key-form" disabled={busy}>
-            {API_KEYS_TEXTS.create}
-          </Button>
-        </>
-      }
+      submitLabel={API_KEYS_TEXTS.create}
+      cancelLabel={API_KEYS_TEXTS.cancel}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error}
+      noValidate={false}
     >
-      <form id="new-api-key-form" className={styles.stack} onSubmit={(e) => void submit(e)}>
-        <TextField label={API_KEYS_TEXTS.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} data-autofocus />
-        <fieldset className={styles.stack}>
-          <legend>{API_KEYS_TEXTS.scopes}</legend>
-          {scopes.map((scope) => (
-            <Checkbox
-              key={scope}
-              label={`${scope}: ${API_KEY_SCOPE_LABELS[scope]}`}
-              checked={chosen.includes(scope)}
-              onChange={(e) => toggle(scope, e.target.checked)}
-            />
-          ))}
-        </fieldset>
-        <TextField
-          label={API_KEYS_TEXTS.expiry}
-          hint={API_KEYS_TEXTS.expiryHint}
-          type="date"
-          value={expires}
-          onChange={(e) => setExpires(e.target.value)}
-        />
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextField label={API_KEYS_TEXTS.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} data-autofocus />
+      <fieldset className={styles.stack}>
+        <legend>{API_KEYS_TEXTS.scopes}</legend>
+        {scopes.map((scope) => (
+          <Checkbox
+            key={scope}
+            label={`${scope}: ${API_KEY_SCOPE_LABELS[scope]}`}
+            checked={chosen.includes(scope)}
+            onChange={(e) => toggle(scope, e.target.checked)}
+          />
+        ))}
+      </fieldset>
+      <TextField
+        label={API_KEYS_TEXTS.expiry}
+        hint={API_KEYS_TEXTS.expiryHint}
+        type="date"
+        value={expires}
+        onChange={(e) => setExpires(e.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 // Move or copy: choose the destination folder in the same bucket by walking its folders (a folder cannot
 // go into itself or below itself).
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, LoadingState, Modal, useQuery } from '@accent/shared/ui';
+import { EmptyState, ErrorState, FormDialog, LoadingState, useQuery } from '@accent/shared/ui';
 import { errorText, type FilesApi } from './files-api.js';
 import { breadcrumbs, type FileEntry } from './paths.js';
 import { FILES_QUERY } from './useUploads.js';
@@ -49,20 +49,15 @@ export function FolderPickerDialog({ api, title, submitLabel, bucket, start, ent
   };
 
   return (
-    <Modal
-      open
-      onClose={() => !busy && onClose()}
+    <FormDialog
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={busy} disabled={refusal !== null} aria-describedby={refusal ? 'folder-picker-refusal' : undefined}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      submitLabel={submitLabel}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      submitDisabled={refusal !== null}
+      submitDescribedBy={refusal ? 'folder-picker-refusal' : undefined}
+      error={error}
     >
       <nav aria-label="Destination folder" className={styles.breadcrumbs}>
         <ol>
@@ -101,11 +96,6 @@ export function FolderPickerDialog({ api, title, submitLabel, bucket, start, ent
           {refusal}
         </p>
       )}
-      {error && (
-        <p role="alert" className={styles.uploadError}>
-          {error}
-        </p>
-      )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 // Asks for a name (New folder, Rename): refuses what cannot be a name, or one already taken here, at the field.
-import { useState, type FormEvent } from 'react';
-import { Button, Modal, TextField } from '@accent/shared/ui';
+import { useState } from 'react';
+import { FormDialog, TextField } from '@accent/shared/ui';
 import { errorText } from './files-api.js';
 import { nameProblem } from './paths.js';
 
@@ -20,64 +20,36 @@ export function NameDialog({ title, label, submitLabel, initial = '', taken, onS
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const formId = `name-dialog-${label.replace(/\W+/g, '-').toLowerCase()}`;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const trimmed = name.trim();
-    if (trimmed === initial) {
-      onClose();
-      return;
-    }
+    if (trimmed === initial) return onClose();
     const problem = nameProblem(trimmed, taken);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (problem) return setError(problem);
     setBusy(true);
-    try {
-      await onSubmit(trimmed);
-      onClose();
-    } catch (e) {
+    onSubmit(trimmed).then(onClose, (e: unknown) => {
       setError(errorText(e));
       setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
-      open
-      onClose={() => !busy && onClose()}
-      title={title}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextField
-          label={label}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
-          data-autofocus
-          onFocus={(e) => {
-            // select the name without its extension, ready to be typed over
-            const dot = e.target.value.lastIndexOf('.');
-            e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
-          }}
-        />
-      </form>
-    </Modal>
+    <FormDialog title={title} submitLabel={submitLabel} size="sm" onClose={onClose} onSubmit={submit} busy={busy}>
+      <TextField
+        label={label}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(null);
+        }}
+        error={error ?? undefined}
+        data-autofocus
+        onFocus={(e) => {
+          // select the name without its extension, ready to be typed over
+          const dot = e.target.value.lastIndexOf('.');
+          e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -3,10 +3,9 @@
 // for a browser that refuses clipboard access.
 import { useState } from 'react';
 import { toast } from '@accent/shared/client';
-import { Button, Modal, Select, TextField } from '@accent/shared/ui';
+import { FormDialog, Select, TextField } from '@accent/shared/ui';
 import { errorText, type FilesApi } from './files-api.js';
 import type { FileEntry } from './paths.js';
-import styles from './Files.module.css';
 
 export const SHARE_EXPIRIES = [
   { value: String(60 * 60), label: '1 hour' },
@@ -53,20 +52,14 @@ export function ShareDialog({ api, bucket, entry, onClose }: ShareDialogProps) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
       title={`Share ${entry.name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={create} loading={busy}>
-            Copy share link
-          </Button>
-        </>
-      }
+      submitLabel="Copy share link"
+      cancelLabel="Close"
+      onClose={onClose}
+      onSubmit={() => void create()}
+      busy={busy}
+      error={error}
     >
       <Select
         label="Link expires after"
@@ -78,14 +71,7 @@ export function ShareDialog({ api, bucket, entry, onClose }: ShareDialogProps) {
         }}
         data-autofocus
       />
-      {link && (
-        <TextField label="Share link" value={link} readOnly onFocus={(e) => e.target.select()} hint={`Valid for ${expiryLabel}.`} />
-      )}
-      {error && (
-        <p role="alert" className={styles.uploadError}>
-          {error}
-        </p>
-      )}
-    </Modal>
+      {link && <TextField label="Share link" value={link} readOnly onFocus={(e) => e.target.select()} hint={`Valid for ${expiryLabel}.`} />}
+    </FormDialog>
   );
 }

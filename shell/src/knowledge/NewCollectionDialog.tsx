@@ -1,12 +1,20 @@
 // The "New collection" dialog: name, description and the embedding provider and model (fixed afterwards:
 // the stored vectors depend on them).
-import { useState, type FormEvent } from 'react';
-import { Button, Modal, Select, TextArea, TextField } from '@accent/shared/ui';
+import { useState } from 'react';
+import { FormDialog, Select, TextArea, TextField } from '@accent/shared/ui';
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type KnowledgeCollection } from '@accent/shell-common';
 import { useKnowledgeApi } from './knowledge-api.js';
 import { KNOWLEDGE_TEXTS as T, PROVIDER_OPTIONS, reasonOf } from './texts.js';
 
-export function NewCollectionDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (collection: KnowledgeCollection) => void }) {
+export function NewCollectionDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (collection: KnowledgeCollection) => void;
+}) {
   const knowledge = useKnowledgeApi();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -15,8 +23,7 @@ export function NewCollectionDialog({ open, onClose, onCreated }: { open: boolea
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setSaving(true);
     setError(undefined);
     try {
@@ -32,36 +39,29 @@ export function NewCollectionDialog({ open, onClose, onCreated }: { open: boolea
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onClose={onClose}
       title={T.newCollection}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form="new-knowledge-collection" loading={saving}>
-            {T.create}
-          </Button>
-        </>
-      }
+      submitLabel={T.create}
+      cancelLabel={T.cancel}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={saving}
+      noValidate={false}
     >
-      <form id="new-knowledge-collection" onSubmit={submit}>
-        <TextField label={T.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} data-autofocus error={error} />
-        <TextArea label={T.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={2} />
-        <Select
-          label={T.provider}
-          options={PROVIDER_OPTIONS}
-          value={provider}
-          onChange={(e) => {
-            const next = e.target.value as EmbeddingProvider;
-            setProvider(next);
-            setModel(DEFAULT_EMBEDDING_MODELS[next]);
-          }}
-        />
-        <TextField label={T.model} value={model} onChange={(e) => setModel(e.target.value)} required maxLength={200} />
-      </form>
-    </Modal>
+      <TextField label={T.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} data-autofocus error={error} />
+      <TextArea label={T.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={2} />
+      <Select
+        label={T.provider}
+        options={PROVIDER_OPTIONS}
+        value={provider}
+        onChange={(e) => {
+          const next = e.target.value as EmbeddingProvider;
+          setProvider(next);
+          setModel(DEFAULT_EMBEDDING_MODELS[next]);
+        }}
+      />
+      <TextField label={T.model} value={model} onChange={(e) => setModel(e.target.value)} required maxLength={200} />
+    </FormDialog>
   );
 }
