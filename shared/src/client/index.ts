@@ -21,6 +21,7 @@ export { useSession, type SessionView } from './use-session.js';
 export { canBuild, useCanBuild, isRoleRefusal, roleRefusalText, refusalOr } from './roles.js';
 export { errorMessage, errorDetail } from './error-text.js';
 export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } from './http.js';
+export { jsonApi, type JsonApi, type AnswerParser } from './json-api.js';
 export { createAuthApi, SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 export { remotesApi, createRemotesApi, readRemoteRegistryEntry, type RemotesApi } from './remotes-api.js';
 export { setPageLeaving, isPageLeaving, leavingFetch, leavingInit } from './leaving.js';
