@@ -19,7 +19,7 @@ import {
   type CredentialKind,
 } from '@accent/shell-common';
 import type { RemoteId, RemoteRegistryEntry } from '@accent/shared';
-import { api, readRemoteRegistryEntry } from '@accent/shared/client';
+import { api, jsonApi, readRemoteRegistryEntry } from '@accent/shared/client';
 
 /** PUT /api/v1/remotes/:id */
 export interface RemoteUpdateRequest {
@@ -48,35 +48,19 @@ export interface AdminApi {
 const segment = (value: string) => encodeURIComponent(value);
 
 export function createAdminApi(http: AxiosInstance): AdminApi {
+  const json = jsonApi(http);
   return {
-    async listUsers() {
-      const { data } = await http.get<unknown>('/api/v1/admin/users');
-      return adminUsersResponseSchema.parse(data).users;
-    },
-    async createUser(body) {
-      const { data } = await http.post<unknown>('/api/v1/admin/users', adminCreateUserRequestSchema.parse(body));
-      return adminUserSchema.parse(data);
-    },
-    async updateUser(id, changes) {
-      const { data } = await http.patch<unknown>(`/api/v1/admin/users/${segment(id)}`, adminUpdateUserRequestSchema.parse(changes));
-      return adminUserSchema.parse(data);
-    },
-    async listCredentials() {
-      const { data } = await http.get<unknown>('/api/v1/admin/credentials');
-      return credentialsResponseSchema.parse(data).credentials;
-    },
-    async putCredential(kind, key, values) {
-      const body = credentialPutRequestSchema.parse({ values });
-      const { data } = await http.put<unknown>(`/api/v1/admin/credentials/${segment(kind)}/${segment(key)}`, body);
-      return credentialItemSchema.parse(data);
-    },
+    listUsers: async () => (await json.get('/api/v1/admin/users', adminUsersResponseSchema)).users,
+    createUser: async (body) => json.post('/api/v1/admin/users', adminCreateUserRequestSchema.parse(body), adminUserSchema),
+    updateUser: async (id, changes) => json.patch(`/api/v1/admin/users/${segment(id)}`, adminUpdateUserRequestSchema.parse(changes), adminUserSchema),
+    listCredentials: async () => (await json.get('/api/v1/admin/credentials', credentialsResponseSchema)).credentials,
+    putCredential: async (kind, key, values) =>
+      json.put(`/api/v1/admin/credentials/${segment(kind)}/${segment(key)}`, credentialPutRequestSchema.parse({ values }), credentialItemSchema),
     async deleteCredential(kind, key) {
       await http.delete(`/api/v1/admin/credentials/${segment(kind)}/${segment(key)}`);
     },
-    async setRemote(id, { entry, version }) {
-      const { data } = await http.put<unknown>(`/api/v1/remotes/${segment(id)}`, { entry: entry.trim(), version: version.trim() });
-      return readRemoteRegistryEntry(data);
-    },
+    setRemote: async (id, { entry, version }) =>
+      json.put(`/api/v1/remotes/${segment(id)}`, { entry: entry.trim(), version: version.trim() }, { parse: readRemoteRegistryEntry }),
     async resetRemote(id) {
       await http.delete(`/api/v1/remotes/${segment(id)}`);
     },

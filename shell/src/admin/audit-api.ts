@@ -2,7 +2,7 @@
 // the shared schema. Behind a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import { auditResponseSchema, type AuditAction, type AuditResponse } from '@accent/shell-common';
 
 /** What the panel filters by; dates are the admin's calendar days (`YYYY-MM-DD`, both inclusive). */
@@ -37,12 +37,8 @@ export function auditQueryParams(filters: AuditFilters, page: { limit: number; o
 }
 
 export function createAuditApi(http: AxiosInstance): AuditApi {
-  return {
-    async list(filters, page) {
-      const { data } = await http.get<unknown>('/api/v1/admin/audit', { params: auditQueryParams(filters, page) });
-      return auditResponseSchema.parse(data);
-    },
-  };
+  const json = jsonApi(http);
+  return { list: (filters, page) => json.get('/api/v1/admin/audit', auditResponseSchema, { params: auditQueryParams(filters, page) }) };
 }
 
 export const AuditApiContext = createContext<AuditApi>(createAuditApi(api));

@@ -2,7 +2,7 @@
 // contract's schema. Behind a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import { flowHostsPutRequestSchema, flowHostsResponseSchema, type FlowHostsResponse } from '@accent/shell-common';
 
 export interface FlowHostsApi {
@@ -12,15 +12,10 @@ export interface FlowHostsApi {
 }
 
 export function createFlowHostsApi(http: AxiosInstance): FlowHostsApi {
+  const json = jsonApi(http);
   return {
-    async get() {
-      const { data } = await http.get<unknown>('/api/v1/admin/flow-hosts');
-      return flowHostsResponseSchema.parse(data);
-    },
-    async put(hosts) {
-      const { data } = await http.put<unknown>('/api/v1/admin/flow-hosts', flowHostsPutRequestSchema.parse({ hosts }));
-      return flowHostsResponseSchema.parse(data);
-    },
+    get: async () => json.get('/api/v1/admin/flow-hosts', flowHostsResponseSchema),
+    put: async (hosts) => json.put('/api/v1/admin/flow-hosts', flowHostsPutRequestSchema.parse({ hosts }), flowHostsResponseSchema),
   };
 }
 

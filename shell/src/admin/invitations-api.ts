@@ -3,7 +3,7 @@
 // a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import {
   invitationSchema,
   invitationsResponseSchema,
@@ -34,34 +34,19 @@ export interface InvitationsApi {
 const segment = (value: string) => encodeURIComponent(value);
 
 export function createInvitationsApi(http: AxiosInstance): InvitationsApi {
+  const json = jsonApi(http);
   return {
-    async list() {
-      const { data } = await http.get<unknown>('/api/v1/admin/invitations');
-      return invitationsResponseSchema.parse(data);
-    },
-    async invite(body) {
-      const { data } = await http.post<unknown>('/api/v1/admin/invitations', inviteRequestSchema.parse(body));
-      return invitationSchema.parse(data);
-    },
-    async resend(id) {
-      const { data } = await http.post<unknown>(`/api/v1/admin/invitations/${segment(id)}/resend`);
-      return invitationSchema.parse(data);
-    },
+    list: async () => json.get('/api/v1/admin/invitations', invitationsResponseSchema),
+    invite: async (body) => json.post('/api/v1/admin/invitations', inviteRequestSchema.parse(body), invitationSchema),
+    resend: async (id) => json.post(`/api/v1/admin/invitations/${segment(id)}/resend`, undefined, invitationSchema),
     async revoke(id) {
       await http.delete(`/api/v1/admin/invitations/${segment(id)}`);
     },
-    async getSignUpDomains() {
-      const { data } = await http.get<unknown>('/api/v1/admin/sign-up-domains');
-      return signUpDomainsResponseSchema.parse(data);
-    },
-    async putSignUpDomains(domains) {
-      const { data } = await http.put<unknown>('/api/v1/admin/sign-up-domains', signUpDomainsPutRequestSchema.parse({ domains }));
-      return signUpDomainsResponseSchema.parse(data);
-    },
-    async verifySignUpDomain(domain) {
-      const { data } = await http.post<unknown>('/api/v1/admin/sign-up-domains/verify', signUpDomainVerifyRequestSchema.parse({ domain }));
-      return signUpDomainsResponseSchema.parse(data);
-    },
+    getSignUpDomains: async () => json.get('/api/v1/admin/sign-up-domains', signUpDomainsResponseSchema),
+    putSignUpDomains: async (domains) =>
+      json.put('/api/v1/admin/sign-up-domains', signUpDomainsPutRequestSchema.parse({ domains }), signUpDomainsResponseSchema),
+    verifySignUpDomain: async (domain) =>
+      json.post('/api/v1/admin/sign-up-domains/verify', signUpDomainVerifyRequestSchema.parse({ domain }), signUpDomainsResponseSchema),
   };
 }
 

@@ -1,5 +1,6 @@
 // What Admin → MCP servers calls: /api/v1/admin/mcp-servers, answers parsed with the contract's schemas.
 import type { AxiosInstance } from 'axios';
+import { jsonApi } from '@accent/shared/client';
 import {
   mcpServerListSchema,
   mcpServerSchema,
@@ -20,11 +21,12 @@ export interface McpServersApi {
 const BASE = '/api/v1/admin/mcp-servers';
 
 export function createMcpServersApi(http: AxiosInstance): McpServersApi {
+  const json = jsonApi(http);
   return {
-    list: async () => mcpServerListSchema.parse((await http.get<unknown>(BASE)).data).servers,
-    test: async (body) => mcpTestResponseSchema.parse((await http.post<unknown>(`${BASE}/test`, body)).data).tools,
-    add: async (body) => mcpServerSchema.parse((await http.post<unknown>(BASE, body)).data),
-    refresh: async (id) => mcpServerSchema.parse((await http.post<unknown>(`${BASE}/${encodeURIComponent(id)}/refresh`, {})).data),
+    list: async () => (await json.get(BASE, mcpServerListSchema)).servers,
+    test: async (body) => (await json.post(`${BASE}/test`, body, mcpTestResponseSchema)).tools,
+    add: async (body) => json.post(BASE, body, mcpServerSchema),
+    refresh: async (id) => json.post(`${BASE}/${encodeURIComponent(id)}/refresh`, {}, mcpServerSchema),
     async remove(id) {
       await http.delete(`${BASE}/${encodeURIComponent(id)}`);
     },

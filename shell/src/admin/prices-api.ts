@@ -2,7 +2,7 @@
 // contract's schema. Behind a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import { modelPricesResponseSchema, type ModelPrice, type ModelPricesResponse } from '@accent/shell-common';
 
 export interface PricesApi {
@@ -12,15 +12,10 @@ export interface PricesApi {
 }
 
 export function createPricesApi(http: AxiosInstance): PricesApi {
+  const json = jsonApi(http);
   return {
-    async get() {
-      const { data } = await http.get<unknown>('/api/v1/admin/model-prices');
-      return modelPricesResponseSchema.parse(data);
-    },
-    async put(prices) {
-      const { data } = await http.put<unknown>('/api/v1/admin/model-prices', { prices });
-      return modelPricesResponseSchema.parse(data);
-    },
+    get: async () => json.get('/api/v1/admin/model-prices', modelPricesResponseSchema),
+    put: async (prices) => json.put('/api/v1/admin/model-prices', { prices }, modelPricesResponseSchema),
   };
 }
 

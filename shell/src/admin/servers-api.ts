@@ -2,7 +2,7 @@
 // context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import { serversResponseSchema, type ServersResponse } from '@accent/shell-common';
 
 export interface ServersApi {
@@ -10,12 +10,8 @@ export interface ServersApi {
 }
 
 export function createServersApi(http: AxiosInstance): ServersApi {
-  return {
-    async list() {
-      const { data } = await http.get<unknown>('/api/v1/admin/servers');
-      return serversResponseSchema.parse(data);
-    },
-  };
+  const json = jsonApi(http);
+  return { list: () => json.get('/api/v1/admin/servers', serversResponseSchema) };
 }
 
 export const ServersApiContext = createContext<ServersApi>(createServersApi(api));

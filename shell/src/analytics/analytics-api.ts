@@ -3,7 +3,7 @@
 // shared schemas; behind a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import { adminUsersResponseSchema, analyticsResponseSchema, type AnalyticsQueryInput, type AnalyticsResponse } from '@accent/shell-common';
 
 export interface AnalyticsUser {
@@ -21,15 +21,17 @@ export interface AnalyticsApi {
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function createAnalyticsApi(http: AxiosInstance): AnalyticsApi {
+  const json = jsonApi(http);
   return {
-    async get(query) {
-      const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
-      const { data } = await http.get<unknown>('/api/v1/analytics', { params });
-      return analyticsResponseSchema.parse(data);
-    },
+    get: async (query) =>
+      json.get('/api/v1/analytics', analyticsResponseSchema, {
+        params: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')),
+      }),
     async users() {
-      const { data } = await http.get<unknown>('/api/v1/admin/users');
-      return adminUsersResponseSchema.parse(data).users.map((u) => ({ id: u.id, label: u.name ? `${u.name} (${u.email})` : u.email }));
+      return (await json.get('/api/v1/admin/users', adminUsersResponseSchema)).users.map((u) => ({
+        id: u.id,
+        label: u.name ? `${u.name} (${u.email})` : u.email,
+      }));
     },
   };
 }

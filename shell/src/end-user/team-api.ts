@@ -2,7 +2,7 @@
 // tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import { teamResponseSchema, type TeamMember } from '@accent/shell-common';
 
 export interface TeamApi {
@@ -10,12 +10,8 @@ export interface TeamApi {
 }
 
 export function createTeamApi(http: AxiosInstance): TeamApi {
-  return {
-    async list() {
-      const { data } = await http.get<unknown>('/api/v1/team');
-      return teamResponseSchema.parse(data).members;
-    },
-  };
+  const json = jsonApi(http);
+  return { list: async () => (await json.get('/api/v1/team', teamResponseSchema)).members };
 }
 
 export const TeamApiContext = createContext<TeamApi>(createTeamApi(api));

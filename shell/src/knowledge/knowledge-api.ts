@@ -2,7 +2,7 @@
 // a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import {
   knowledgeCollectionCreateSchema,
   knowledgeCollectionSchema,
@@ -31,37 +31,28 @@ export interface KnowledgeApi {
 const BASE = '/api/v1/knowledge';
 
 export function createKnowledgeApi(http: AxiosInstance): KnowledgeApi {
+  const json = jsonApi(http);
   return {
-    async collections() {
-      const { data } = await http.get<unknown>(`${BASE}/collections`);
-      return z.object({ collections: z.array(knowledgeCollectionSchema) }).parse(data).collections;
-    },
-    async create(input) {
-      const { data } = await http.post<unknown>(`${BASE}/collections`, knowledgeCollectionCreateSchema.parse(input));
-      return knowledgeCollectionSchema.parse(data);
-    },
+    collections: async () => (await json.get(`${BASE}/collections`, z.object({ collections: z.array(knowledgeCollectionSchema) }))).collections,
+    create: async (input) => json.post(`${BASE}/collections`, knowledgeCollectionCreateSchema.parse(input), knowledgeCollectionSchema),
     async remove(collectionId) {
       await http.delete(`${BASE}/collections/${encodeURIComponent(collectionId)}`);
     },
-    async files(collectionId) {
-      const { data } = await http.get<unknown>(`${BASE}/collections/${encodeURIComponent(collectionId)}/files`);
-      return z.object({ files: z.array(knowledgeFileSchema) }).parse(data).files;
-    },
+    files: async (collectionId) =>
+      (await json.get(`${BASE}/collections/${encodeURIComponent(collectionId)}/files`, z.object({ files: z.array(knowledgeFileSchema) }))).files,
     async upload(collectionId, file, onProgress) {
       const form = new FormData();
       form.append('file', file, file.name);
       const { data } = await http.post<unknown>(`${BASE}/collections/${encodeURIComponent(collectionId)}/files`, form, {
-        onUploadProgress: (event) => onProgress?.(event.total ? event.loaded / event.total : 0),
+        onUploadProgress: async (event) => onProgress?.(event.total ? event.loaded / event.total : 0),
       });
       return knowledgeFileSchema.parse(data);
     },
     async removeFile(collectionId, fileId) {
       await http.delete(`${BASE}/collections/${encodeURIComponent(collectionId)}/files/${encodeURIComponent(fileId)}`);
     },
-    async search(input) {
-      const { data } = await http.post<unknown>(`${BASE}/search`, knowledgeSearchSchema.parse(input));
-      return z.object({ hits: z.array(knowledgeHitSchema), warnings: z.array(z.string()) }).parse(data);
-    },
+    search: async (input) =>
+      json.post(`${BASE}/search`, knowledgeSearchSchema.parse(input), z.object({ hits: z.array(knowledgeHitSchema), warnings: z.array(z.string()) })),
   };
 }
 

@@ -2,7 +2,7 @@
 // after a code sign-in, behind a context so tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api, ApiError, session } from '@accent/shared/client';
+import { api, ApiError, jsonApi, session } from '@accent/shared/client';
 import {
   emailSentResponseSchema,
   emailStatusResponseSchema,
@@ -32,39 +32,20 @@ export interface EmailSignInApi {
 }
 
 export function createEmailSignInApi(http: AxiosInstance, adopt: () => Promise<boolean>): EmailSignInApi {
+  const json = jsonApi(http);
   return {
-    async available() {
-      const { data } = await http.get<unknown>('/api/auth/email/status');
-      return emailStatusResponseSchema.parse(data).available;
-    },
-    async forgotPassword(account) {
-      const { data } = await http.post<unknown>('/api/auth/password/forgot', account);
-      return emailSentResponseSchema.parse(data);
-    },
-    async checkResetLink(token) {
-      const { data } = await http.post<unknown>('/api/auth/password/reset/check', { token });
-      return resetCheckResponseSchema.parse(data).email;
-    },
-    async resetPassword(token, password) {
-      const { data } = await http.post<unknown>('/api/auth/password/reset', { token, password });
-      return detailResponseSchema.parse(data).detail;
-    },
-    async changePassword(request) {
-      const { data } = await http.post<unknown>('/api/auth/password/change', request);
-      return detailResponseSchema.parse(data).detail;
-    },
-    async sendCode(account) {
-      const { data } = await http.post<unknown>('/api/auth/code/send', account);
-      return emailSentResponseSchema.parse(data);
-    },
+    available: async () => (await json.get('/api/auth/email/status', emailStatusResponseSchema)).available,
+    forgotPassword: async (account) => json.post('/api/auth/password/forgot', account, emailSentResponseSchema),
+    checkResetLink: async (token) => (await json.post('/api/auth/password/reset/check', { token }, resetCheckResponseSchema)).email,
+    resetPassword: async (token, password) => (await json.post('/api/auth/password/reset', { token, password }, detailResponseSchema)).detail,
+    changePassword: async (request) => (await json.post('/api/auth/password/change', request, detailResponseSchema)).detail,
+    sendCode: async (account) => json.post('/api/auth/code/send', account, emailSentResponseSchema),
     async verifyCode(request) {
       await http.post<unknown>('/api/auth/code/verify', request);
     },
     adoptSession: adopt,
-    async setUserPassword(userId, password) {
-      const { data } = await http.put<unknown>(`/api/v1/admin/users/${encodeURIComponent(userId)}/password`, { password });
-      return detailResponseSchema.parse(data).detail;
-    },
+    setUserPassword: async (userId, password) =>
+      (await json.put(`/api/v1/admin/users/${encodeURIComponent(userId)}/password`, { password }, detailResponseSchema)).detail,
   };
 }
 

@@ -3,8 +3,16 @@
 // tests hand in their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api, session } from '@accent/shared/client';
-import { acceptLinkRequestSchema, linkPreviewSchema, signUpRequestSchema, signUpResponseSchema, type AcceptLinkRequest, type LinkPreview, type SignUpRequest } from '@accent/shell-common';
+import { api, jsonApi, session } from '@accent/shared/client';
+import {
+  acceptLinkRequestSchema,
+  linkPreviewSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  type AcceptLinkRequest,
+  type LinkPreview,
+  type SignUpRequest,
+} from '@accent/shell-common';
 
 export interface LinksApi {
   /** the link's library, role and address; 404/409 ApiError saying why it cannot be used */
@@ -18,18 +26,13 @@ export interface LinksApi {
 }
 
 export function createLinksApi(http: AxiosInstance, adopt: () => Promise<boolean>): LinksApi {
+  const json = jsonApi(http);
   return {
-    async preview(token) {
-      const { data } = await http.get<unknown>('/api/auth/invitation', { params: { token } });
-      return linkPreviewSchema.parse(data);
-    },
+    preview: async (token) => json.get('/api/auth/invitation', linkPreviewSchema, { params: { token } }),
     async accept(request) {
       await http.post<unknown>('/api/auth/invitation/accept', acceptLinkRequestSchema.parse(request));
     },
-    async requestSignUp(request) {
-      const { data } = await http.post<unknown>('/api/auth/sign-up', signUpRequestSchema.parse(request));
-      return signUpResponseSchema.parse(data).detail;
-    },
+    requestSignUp: async (request) => (await json.post('/api/auth/sign-up', signUpRequestSchema.parse(request), signUpResponseSchema)).detail,
     adoptSession: adopt,
   };
 }

@@ -3,7 +3,7 @@
 // their own (no module mocking).
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api, session } from '@accent/shared/client';
+import { api, jsonApi, session } from '@accent/shared/client';
 import {
   authSessionsResponseSchema,
   recoveryCodesSchema,
@@ -30,33 +30,22 @@ export interface AccountSecurityApi {
 }
 
 export function createAccountSecurityApi(http: AxiosInstance): AccountSecurityApi {
+  const json = jsonApi(http);
   return {
-    async twoFactorStatus() {
-      const { data } = await http.get<unknown>('/api/auth/two-factor');
-      return twoFactorStatusSchema.parse(data);
-    },
-    async startEnrolment() {
-      const { data } = await http.post<unknown>('/api/auth/two-factor/enroll', {});
-      return twoFactorEnrolmentSchema.parse(data);
-    },
-    async confirmEnrolment(code) {
-      const { data } = await http.post<unknown>('/api/auth/two-factor/confirm', { code });
-      return recoveryCodesSchema.parse(data).recovery_codes;
-    },
+    twoFactorStatus: async () => json.get('/api/auth/two-factor', twoFactorStatusSchema),
+    startEnrolment: async () => json.post('/api/auth/two-factor/enroll', {}, twoFactorEnrolmentSchema),
+    confirmEnrolment: async (code) => (await json.post('/api/auth/two-factor/confirm', { code }, recoveryCodesSchema)).recovery_codes,
     async disableTwoFactor(code) {
       await http.post('/api/auth/two-factor/disable', { code });
     },
-    async sessions() {
-      const { data } = await http.get<unknown>('/api/auth/sessions');
-      return authSessionsResponseSchema.parse(data).sessions;
-    },
+    sessions: async () => (await json.get('/api/auth/sessions', authSessionsResponseSchema)).sessions,
     async endSession(id) {
       await http.delete(`/api/auth/sessions/${encodeURIComponent(id)}`);
     },
     async signOut(scope) {
       await http.post(`/api/auth/logout?scope=${scope}`);
     },
-    refreshSession: () => session.refresh(),
+    refreshSession: async () => session.refresh(),
   };
 }
 

@@ -3,7 +3,7 @@
 // parsed with the contract's schemas. Behind a context so tests hand in their own.
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import {
   linkedIdentitiesResponseSchema,
   ssoPutRequestSchema,
@@ -24,19 +24,12 @@ export interface SsoApi {
 }
 
 export function createSsoApi(http: AxiosInstance): SsoApi {
+  const json = jsonApi(http);
   return {
-    async getSettings() {
-      return ssoSettingsSchema.parse((await http.get<unknown>('/api/v1/admin/sso')).data);
-    },
-    async putSettings(body) {
-      return ssoSettingsSchema.parse((await http.put<unknown>('/api/v1/admin/sso', ssoPutRequestSchema.parse(body))).data);
-    },
-    async removeSettings() {
-      return ssoSettingsSchema.parse((await http.delete<unknown>('/api/v1/admin/sso')).data);
-    },
-    async identities() {
-      return linkedIdentitiesResponseSchema.parse((await http.get<unknown>('/api/auth/sso/identities')).data);
-    },
+    getSettings: async () => json.get('/api/v1/admin/sso', ssoSettingsSchema),
+    putSettings: async (body) => json.put('/api/v1/admin/sso', ssoPutRequestSchema.parse(body), ssoSettingsSchema),
+    removeSettings: async () => json.delete('/api/v1/admin/sso', ssoSettingsSchema),
+    identities: async () => json.get('/api/auth/sso/identities', linkedIdentitiesResponseSchema),
     async unlink(id) {
       await http.delete(`/api/auth/sso/identities/${encodeURIComponent(id)}`);
     },

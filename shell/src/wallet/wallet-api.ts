@@ -3,7 +3,7 @@
 // schemas. Behind a context so tests hand in their own.
 import { createContext, useContext } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api } from '@accent/shared/client';
+import { api, jsonApi } from '@accent/shared/client';
 import {
   linkedWalletsResponseSchema,
   walletMessageResponseSchema,
@@ -25,19 +25,13 @@ export interface WalletApi {
 }
 
 export function createWalletApi(http: AxiosInstance): WalletApi {
+  const json = jsonApi(http);
   return {
-    async getSettings() {
-      return walletSettingsSchema.parse((await http.get<unknown>('/api/v1/admin/wallet-sign-in')).data);
-    },
-    async putSettings(body) {
-      return walletSettingsSchema.parse((await http.put<unknown>('/api/v1/admin/wallet-sign-in', walletPutRequestSchema.parse(body))).data);
-    },
-    async wallets() {
-      return linkedWalletsResponseSchema.parse((await http.get<unknown>('/api/auth/wallet/wallets')).data);
-    },
-    async linkMessage(address, chainId) {
-      return walletMessageResponseSchema.parse((await http.post<unknown>('/api/auth/wallet/link/message', { address, chain_id: chainId })).data).message;
-    },
+    getSettings: async () => json.get('/api/v1/admin/wallet-sign-in', walletSettingsSchema),
+    putSettings: async (body) => json.put('/api/v1/admin/wallet-sign-in', walletPutRequestSchema.parse(body), walletSettingsSchema),
+    wallets: async () => json.get('/api/auth/wallet/wallets', linkedWalletsResponseSchema),
+    linkMessage: async (address, chainId) =>
+      (await json.post('/api/auth/wallet/link/message', { address, chain_id: chainId }, walletMessageResponseSchema)).message,
     async link(message, signature) {
       await http.post('/api/auth/wallet/link', { message, signature });
     },
