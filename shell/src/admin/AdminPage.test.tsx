@@ -34,7 +34,18 @@ describe('Administration: tabs', () => {
     await session.signIn(ADMIN);
     const { admin } = await renderAdmin();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Users', 'Model providers', 'Connectors', 'Settings', 'Sign-in', 'Remotes', 'MCP servers', 'API keys', 'Audit log', 'Analytics']);
+    expect(tabs).toEqual([
+      'Users',
+      'Model providers',
+      'Connectors',
+      'Settings',
+      'Sign-in',
+      'Remotes',
+      'MCP servers',
+      'API keys',
+      'Audit log',
+      'Analytics',
+    ]);
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
     expect(admin.listUsers).toHaveBeenCalledTimes(1);

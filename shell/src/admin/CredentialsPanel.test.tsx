@@ -1,21 +1,19 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, toast } from '@accent/shared/client';
-import { ADMIN, testSession } from '../app/testing.js';
-import { fakeAdminApi, renderAdmin } from './testing.js';
+import { ApiError } from '@accent/shared/client';
+import { fakeAdminApi, renderAdmin, signedInAdmin } from './testing.js';
 
-const session = testSession();
-beforeEach(() => session.signIn(ADMIN));
-afterAll(() => session.stop());
-afterEach(() => toast.clear());
+signedInAdmin();
 
 const STORED_OPENAI = { values: { apiKey: 'sk-proj-abcdefghijkl9f2a' }, updated_at: '2025-02-20T08:30:00.000Z' };
 const cardOf = (name: string) => screen.getByRole('article', { name });
 
 describe('Model providers', () => {
   it('shows one card per provider with its state, masked hint and last update', async () => {
-    await renderAdmin('?tab=providers', { admin: fakeAdminApi({ credentials: { 'provider/openai': STORED_OPENAI }, environment: ['provider/anthropic'] }) });
+    await renderAdmin('?tab=providers', {
+      admin: fakeAdminApi({ credentials: { 'provider/openai': STORED_OPENAI }, environment: ['provider/anthropic'] }),
+    });
     await screen.findByRole('heading', { name: 'OpenAI' });
     expect(screen.getAllByRole('article').map((a) => a.querySelector('h2')!.textContent)).toEqual([
       'OpenAI',
@@ -85,7 +83,9 @@ describe('Model providers', () => {
     await userEvent.clear(within(dialog).getByLabelText(/^Resource name/));
     await userEvent.type(within(dialog).getByLabelText(/^Resource name/), 'my-openai');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(admin.putCredential).toHaveBeenCalledWith('provider', 'microsoft', { apiKey: 'azure-key-123456', resourceName: 'my-openai' }));
+    await waitFor(() =>
+      expect(admin.putCredential).toHaveBeenCalledWith('provider', 'microsoft', { apiKey: 'azure-key-123456', resourceName: 'my-openai' }),
+    );
   });
 
   it('asks the local server for its base URL (a plain input) and shows it as the hint', async () => {
@@ -133,7 +133,9 @@ describe('Model providers', () => {
     await renderAdmin('?tab=providers', { admin });
     await screen.findByRole('heading', { name: 'OpenAI' });
     let fail!: () => void;
-    admin.listCredentials.mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new ApiError(503, 'Service Unavailable', 'Try again later')))));
+    admin.listCredentials.mockImplementationOnce(
+      () => new Promise((_, reject) => (fail = () => reject(new ApiError(503, 'Service Unavailable', 'Try again later')))),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Remove OpenAI key' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Remove the OpenAI key?' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(admin.listCredentials).toHaveBeenCalledTimes(2));
@@ -161,7 +163,9 @@ describe('Model providers', () => {
 describe('Connectors', () => {
   it('shows every connector and the agent tools it powers', async () => {
     await renderAdmin('?tab=connectors', {
-      admin: fakeAdminApi({ credentials: { 'connector/slack': { values: { botToken: 'xoxb-1111-2222-abcd' }, updated_at: '2025-02-21T08:30:00.000Z' } } }),
+      admin: fakeAdminApi({
+        credentials: { 'connector/slack': { values: { botToken: 'xoxb-1111-2222-abcd' }, updated_at: '2025-02-21T08:30:00.000Z' } },
+      }),
     });
     await screen.findByRole('heading', { name: 'Slack' });
     expect(screen.getAllByRole('article').map((a) => a.querySelector('h2')!.textContent)).toEqual([

@@ -1,20 +1,15 @@
 // Admin → Users → Invite user and Pending invitations, and Admin → Settings → Self sign-up, against an
 // in-memory invitations API that answers like the server.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INVITATION_MESSAGES } from '@accent/shell-common';
-import { toast } from '@accent/shared/client';
-import { ADMIN, testSession } from '../app/testing.js';
 import { INVITE_TEXTS } from './InviteDialog.js';
 import { fakeInvitationsApi, pendingInvitation } from './invitations-testing.js';
 import { SIGN_UP_TEXTS } from './SignUpDomainsPanel.js';
-import { renderAdmin } from './testing.js';
+import { renderAdmin, signedInAdmin } from './testing.js';
 
-const session = testSession();
-beforeEach(() => session.signIn(ADMIN));
-afterAll(() => session.stop());
-afterEach(() => toast.clear());
+signedInAdmin();
 
 async function openInvite(invitations = fakeInvitationsApi()) {
   await renderAdmin('?tab=users', { invitations });
@@ -37,7 +32,11 @@ describe('Users → Invite user', () => {
     expect(screen.queryByRole('dialog', { name: 'Invite user' })).not.toBeInTheDocument();
     const pending = await screen.findByRole('table', { name: 'Pending invitations' });
     const row = within(pending).getByRole('row', { name: /pat@example\.com/ });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Builder', 'Marketing', expect.stringMatching(/^Pending until /), 'ada@accent.local', 'ResendRevoke']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Builder', 'Marketing', expect.stringMatching(/^Pending until /), 'ada@accent.local', 'ResendRevoke']);
   });
 
   it('checks the address before sending, and shows a member or pending refusal at the field', async () => {
@@ -72,7 +71,9 @@ describe('Users → Invite user', () => {
 
 describe('Users → Pending invitations', () => {
   const listed = () =>
-    fakeInvitationsApi({ invitations: [pendingInvitation(), pendingInvitation({ id: 'inv-2', email: 'old@example.com', role: 'member', team: null, status: 'expired' })] });
+    fakeInvitationsApi({
+      invitations: [pendingInvitation(), pendingInvitation({ id: 'inv-2', email: 'old@example.com', role: 'member', team: null, status: 'expired' })],
+    });
 
   it('shows expired ones and resends them', async () => {
     const invitations = listed();
@@ -83,7 +84,9 @@ describe('Users → Pending invitations', () => {
     await userEvent.click(within(old).getByRole('button', { name: 'Resend the invitation to old@example.com' }));
     expect(invitations.resend).toHaveBeenCalledWith('inv-2');
     expect(await screen.findByText('Invitation sent again')).toBeInTheDocument();
-    await waitFor(() => expect(within(within(pending).getByRole('row', { name: /old@example\.com/ })).getByText(/^Pending until /)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(within(pending).getByRole('row', { name: /old@example\.com/ })).getByText(/^Pending until /)).toBeInTheDocument(),
+    );
   });
 
   it('revokes after a confirmation', async () => {
@@ -136,7 +139,9 @@ describe('Settings → Self sign-up', () => {
     // not there yet: the server's sentence at the button
     const verify = within(list).getByRole('button', { name: SIGN_UP_TEXTS.verify('partner.example') });
     await userEvent.click(verify);
-    expect(await within(list).findByRole('alert')).toHaveTextContent(`No TXT record "${record}" was found at partner.example (the domain has no TXT records).`);
+    expect(await within(list).findByRole('alert')).toHaveTextContent(
+      `No TXT record "${record}" was found at partner.example (the domain has no TXT records).`,
+    );
     expect(verify).toHaveAccessibleDescription(/No TXT record/);
 
     invitations.dns['partner.example'] = [record];

@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '@accent/shared/client';
-import { ADMIN, registryEntry, testSession } from '../app/testing.js';
+import { registryEntry } from '../app/testing.js';
 import { OVERRIDES_STORAGE_KEY } from '../remotes/overrides.js';
-import { fakeAdminApi, renderAdmin } from './testing.js';
+import { fakeAdminApi, renderAdmin, signedInAdmin } from './testing.js';
 
-const session = testSession();
-beforeEach(() => session.signIn(ADMIN));
-afterAll(() => session.stop());
-afterEach(() => {
-  toast.clear();
-  sessionStorage.clear();
-});
+signedInAdmin(sessionStorage);
 
 const registry = () => [registryEntry('agents'), registryEntry('pages')];
 const rowOf = (title: string) => screen.getByRole('row', { name: new RegExp(`^${title}`) });
@@ -22,13 +15,11 @@ describe('Remotes', () => {
     sessionStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ pages: 'http://localhost:3105/mf-manifest.json' }));
     await renderAdmin('?tab=remotes', { admin: fakeAdminApi({ registry: registry() }) });
     const table = await screen.findByRole('table', { name: 'Remote registry' });
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
-      'Agentsagents',
-      'Missionsmissions',
-      'AI Flowsflows',
-      'Background Agentsbackground',
-      'Pagespages',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Agentsagents', 'Missionsmissions', 'AI Flowsflows', 'Background Agentsbackground', 'Pagespages']);
     const agents = rowOf('Agents');
     expect(within(agents).getAllByText('/mfe/agents/mf-manifest.json')).toHaveLength(2); // registry and live
     expect(within(agents).getByText('1.0.0')).toBeInTheDocument();

@@ -1,18 +1,14 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '@accent/shared/client';
 import { EMAIL_SIGN_IN_TEXTS, type AdminUser } from '@accent/shell-common';
-import { ADMIN, renderWithProviders, testSession, provide } from '../app/testing.js';
+import { ADMIN, renderWithProviders, provide } from '../app/testing.js';
 import { EmailSignInApiContext } from '../login/email-sign-in-api.js';
 import { fakeEmailSignIn } from '../login/email-sign-in-testing.js';
 import { SET_PASSWORD_TEXTS, SetPasswordDialog } from './SetPasswordDialog.js';
-import { renderAdmin } from './testing.js';
+import { renderAdmin, signedInAdmin } from './testing.js';
 
-const session = testSession();
-beforeEach(() => session.signIn(ADMIN));
-afterAll(() => session.stop());
-afterEach(() => toast.clear());
+signedInAdmin();
 
 const MAX: AdminUser = {
   id: 'u-max',

@@ -1,18 +1,12 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@accent/shared';
-import { loadAdminSettings, toast } from '@accent/shared/client';
-import { ADMIN, testSession } from '../app/testing.js';
-import { adminCallCount, renderAdmin } from './testing.js';
+import { loadAdminSettings } from '@accent/shared/client';
+import { ADMIN } from '../app/testing.js';
+import { adminCallCount, renderAdmin, signedInAdmin } from './testing.js';
 
-const session = testSession();
-beforeEach(() => session.signIn(ADMIN));
-afterAll(() => session.stop());
-afterEach(() => {
-  localStorage.clear();
-  toast.clear();
-});
+signedInAdmin(localStorage);
 
 describe('Settings', () => {
   it('keeps presentation mode off by default and saves the switch at once', async () => {

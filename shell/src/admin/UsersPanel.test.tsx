@@ -1,18 +1,17 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, toast } from '@accent/shared/client';
-import { ADMIN, testSession } from '../app/testing.js';
-import { fakeAdminApi, renderAdmin } from './testing.js';
+import { ApiError } from '@accent/shared/client';
+import { fakeAdminApi, renderAdmin, signedInAdmin } from './testing.js';
 import { OWN_ROW_HINT } from './UsersPanel.js';
 
-const session = testSession();
-beforeEach(() => session.signIn(ADMIN));
-afterAll(() => session.stop());
-afterEach(() => toast.clear());
+signedInAdmin();
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
-const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 async function openAddUser() {
   const { admin } = await renderAdmin('?tab=users');
@@ -25,7 +24,11 @@ describe('Users: list', () => {
   it('shows every user with email, title, role, team, status and creation date', async () => {
     await renderAdmin('?tab=users');
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Title', 'Role', 'Team', 'Status', 'Created', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Title', 'Role', 'Team', 'Status', 'Created', 'Actions']);
     const bob = rowOf('Bob Builder');
     expect(cellTexts(bob).slice(0, 2)).toEqual(['bob@accent.local', 'Solutions engineer']);
     // an email is kept whole on one line (never broken mid-word); a long one ends in … with the full text as its title

@@ -1,13 +1,20 @@
 // Test helpers of the Admin area: an in-memory AdminApi that behaves like the server (duplicate emails,
 // self-demotion, masked hints, merged credential writes) with every method a jest mock, and a render of
 // the page inside the shell's providers. Nothing here mocks a module.
-import { jest } from '@jest/globals';
+import { afterAll, afterEach, beforeEach, jest } from '@jest/globals';
 import type { RenderResult } from '@testing-library/react';
-import { ADMIN_MESSAGES, adminCreateUserRequestSchema, CREDENTIAL_DEFINITIONS, type AdminUser, type CredentialItem, type CredentialKind } from '@accent/shell-common';
+import {
+  ADMIN_MESSAGES,
+  adminCreateUserRequestSchema,
+  CREDENTIAL_DEFINITIONS,
+  type AdminUser,
+  type CredentialItem,
+  type CredentialKind,
+} from '@accent/shell-common';
 import { federationName, type RemoteRegistryEntry } from '@accent/shared';
-import { ApiError } from '@accent/shared/client';
+import { ApiError, toast } from '@accent/shared/client';
 import { type AdminApi } from './admin-api.js';
-import { ADMIN, fakeServices, renderWithProviders, type FakeServices } from '../app/testing.js';
+import { ADMIN, fakeServices, renderWithProviders, testSession, type FakeServices } from '../app/testing.js';
 import AdminPage from './AdminPage.js';
 import { AdminServicesContext } from './services.js';
 import { FlowHostsApiContext, type FlowHostsApi } from './flow-hosts-api.js';
@@ -16,6 +23,21 @@ import { InvitationsApiContext } from './invitations-api.js';
 import { fakeInvitationsApi, type FakeInvitations } from './invitations-testing.js';
 import { TwoFactorAdminApiContext, type TwoFactorAdminApi } from './TwoFactorAdmin.js';
 import { fakeTwoFactorAdminApi } from './two-factor-testing.js';
+
+/**
+ * The Admin tests' frame: ADMIN signed in before each test, the toasts (and any storage named) cleared
+ * after each, the session stopped at the end.
+ */
+export function signedInAdmin(...storages: Storage[]) {
+  const session = testSession();
+  beforeEach(() => session.signIn(ADMIN));
+  afterAll(() => session.stop());
+  afterEach(() => {
+    toast.clear();
+    for (const storage of storages) storage.clear();
+  });
+  return session;
+}
 
 export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: ADMIN.user_id,
@@ -31,8 +53,24 @@ export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
 
 export const SAMPLE_USERS: AdminUser[] = [
   adminUser(),
-  adminUser({ id: 'u-bob', email: 'bob@accent.local', name: 'Bob Builder', title: 'Solutions engineer', role: 'builder', team: 'sales', created_at: '2025-02-01T09:00:00.000Z' }),
-  adminUser({ id: 'u-max', email: 'max@accent.local', name: 'Max Member', title: '', role: 'member', team: 'marketing', created_at: '2025-02-02T09:00:00.000Z' }),
+  adminUser({
+    id: 'u-bob',
+    email: 'bob@accent.local',
+    name: 'Bob Builder',
+    title: 'Solutions engineer',
+    role: 'builder',
+    team: 'sales',
+    created_at: '2025-02-01T09:00:00.000Z',
+  }),
+  adminUser({
+    id: 'u-max',
+    email: 'max@accent.local',
+    name: 'Max Member',
+    title: '',
+    role: 'member',
+    team: 'marketing',
+    created_at: '2025-02-02T09:00:00.000Z',
+  }),
 ];
 
 /** What a stored credential looks like in the list. */
@@ -79,7 +117,13 @@ export type FakeAdmin = { [K in keyof AdminApi]: jest.Mock<AdminApi[K]> } & {
   listRegistry: jest.Mock<() => Promise<RemoteRegistryEntry[]>>;
 };
 
-export function fakeAdminApi({ users = SAMPLE_USERS, credentials = {}, environment = [], registry = [], selfId = ADMIN.user_id }: FakeAdminOptions = {}): FakeAdmin {
+export function fakeAdminApi({
+  users = SAMPLE_USERS,
+  credentials = {},
+  environment = [],
+  registry = [],
+  selfId = ADMIN.user_id,
+}: FakeAdminOptions = {}): FakeAdmin {
   const state = {
     users: users.map((u) => ({ ...u })),
     credentials: new Map(Object.entries(credentials)),
@@ -87,19 +131,30 @@ export function fakeAdminApi({ users = SAMPLE_USERS, credentials = {}, environme
     overrides: new Map<RemoteRegistryEntry['id'], RemoteRegistryEntry>(),
   };
   let counter = 0;
-  const item = (kind: CredentialKind, key: string) => itemOf(kind, key, state.credentials.get(`${kind}/${key}`), environment.includes(`${kind}/${key}`));
+  const item = (kind: CredentialKind, key: string) =>
+    itemOf(kind, key, state.credentials.get(`${kind}/${key}`), environment.includes(`${kind}/${key}`));
 
   const listUsers = jest.fn<AdminApi['listUsers']>(async () => state.users.map((u) => ({ ...u })));
   const createUser = jest.fn<AdminApi['createUser']>(async (body) => {
     const input = adminCreateUserRequestSchema.parse(body);
     if (state.users.some((u) => u.email === input.email)) throw new ApiError(409, 'Conflict', ADMIN_MESSAGES.emailTaken(input.email));
-    const user: AdminUser = { id: `u-new-${++counter}`, email: input.email, name: input.name, title: input.title, role: input.role, team: input.team, active: true, created_at: '2025-03-01T10:00:00.000Z' };
+    const user: AdminUser = {
+      id: `u-new-${++counter}`,
+      email: input.email,
+      name: input.name,
+      title: input.title,
+      role: input.role,
+      team: input.team,
+      active: true,
+      created_at: '2025-03-01T10:00:00.000Z',
+    };
     state.users.push(user);
     return { ...user };
   });
   const updateUser = jest.fn<AdminApi['updateUser']>(async (id, changes) => {
     if (id === selfId && changes.active === false) throw new ApiError(400, 'Bad Request', ADMIN_MESSAGES.cannotDeactivateSelf);
-    if (id === selfId && changes.role !== undefined && changes.role !== 'admin') throw new ApiError(400, 'Bad Request', ADMIN_MESSAGES.cannotDemoteSelf);
+    if (id === selfId && changes.role !== undefined && changes.role !== 'admin')
+      throw new ApiError(400, 'Bad Request', ADMIN_MESSAGES.cannotDemoteSelf);
     const user = state.users.find((u) => u.id === id);
     if (!user) throw new ApiError(404, 'Not Found', ADMIN_MESSAGES.userNotFound);
     Object.assign(user, changes);
