@@ -40,15 +40,7 @@ export function AddUserDialog({ onClose, onCreated }: AddUserDialogProps) {
   }
 
   return (
-    <FormDialog
-      title="Add user"
-      submitLabel="Add user"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={form.busy}
-      error={form.formError}
-      formRef={form.formRef}
-    >
+    <FormDialog title="Add user" submitLabel="Add user" onClose={onClose} onSubmit={submit} {...form.dialog}>
       <TextField label="Name" required autoComplete="off" {...field('name')} data-autofocus />
       <TextField label="Email" type="email" required autoComplete="off" {...field('email')} />
       <TextField label="Title" autoComplete="off" {...field('title')} />

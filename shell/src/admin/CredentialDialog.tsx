@@ -67,9 +67,7 @@ export function CredentialDialog({ item, onClose, onSaved }: CredentialDialogPro
       submitLabel="Save"
       onClose={onClose}
       onSubmit={submit}
-      busy={form.busy}
-      error={form.formError}
-      formRef={form.formRef}
+      {...form.dialog}
       autoComplete="off"
     >
       <p className={styles.formLead}>

@@ -64,10 +64,8 @@ export function InviteDialog({ onClose, onInvited }: InviteDialogProps) {
       submitLabel={INVITE_TEXTS.send}
       onClose={onClose}
       onSubmit={submit}
-      busy={form.busy}
       submitDisabled={emailConfigured === false}
-      error={form.formError}
-      formRef={form.formRef}
+      {...form.dialog}
     >
       {emailConfigured === false ? (
         <Notice tone="danger" role="alert">

@@ -244,15 +244,7 @@ function RemoteDialog({ row, onClose, onSaved }: { row: Row; onClose: () => void
   }
 
   return (
-    <FormDialog
-      title={`Edit ${row.title} entry`}
-      submitLabel="Save"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={form.busy}
-      error={form.formError}
-      formRef={form.formRef}
-    >
+    <FormDialog title={`Edit ${row.title} entry`} submitLabel="Save" onClose={onClose} onSubmit={submit} {...form.dialog}>
       <TextField
         label="Entry"
         required

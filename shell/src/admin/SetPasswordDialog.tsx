@@ -43,8 +43,7 @@ export function SetPasswordDialog({ user, onClose }: { user: AdminUser; onClose:
       submitLabel={SET_PASSWORD_TEXTS.save}
       onClose={onClose}
       onSubmit={submit}
-      busy={form.busy}
-      formRef={form.formRef}
+      {...form.dialog}
     >
       <p className={styles.muted}>{SET_PASSWORD_TEXTS.lead}</p>
       <PasswordField label={SET_PASSWORD_TEXTS.label} required autoComplete="new-password" {...form.field('password')} data-autofocus />

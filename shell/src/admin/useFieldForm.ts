@@ -62,5 +62,8 @@ export function useFieldForm<V extends Record<string, string>>(initial: V | (() 
     }
   };
 
-  return { formRef, values, setValues, set, field, errors, formError, setFormError, busy, setBusy, show, send };
+  /** what a FormDialog takes from this state: busy, the form's error and the form (to focus a field in) */
+  const dialog = { busy, error: formError, formRef };
+
+  return { dialog, formRef, values, setValues, set, field, errors, formError, setFormError, busy, setBusy, show, send };
 }
