@@ -84,8 +84,7 @@ export default function AccentAssistPage() {
               <span className={styles.dot} aria-hidden="true">
                 {m.status === 'completed' ? <CheckIcon size={14} /> : m.status === 'in-progress' ? <ClockIcon size={14} /> : null}
               </span>
-              <span className={styles.milestoneTitle}>{m.title}</span>{' '}
-              <span className={styles.milestoneStatus}>{m.label}</span>
+              <span className={styles.milestoneTitle}>{m.title}</span> <span className={styles.milestoneStatus}>{m.label}</span>
             </li>
           ))}
         </ol>

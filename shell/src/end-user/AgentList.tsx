@@ -13,7 +13,8 @@ export function formatDate(value: string): string {
 export function AgentList({ state, onRetry, limit }: { state: AgentListState; onRetry: () => void; limit?: number }) {
   if (state.status === 'loading') return <LoadingState text={MESSAGES.loadingAgents} />;
   if (state.status === 'error') return <ErrorState message={msg.failedToLoadAgents(state.message)} onRetry={onRetry} />;
-  if (state.agents.length === 0) return <EmptyState title={MESSAGES.noAgents} text="Your administrator has not published any agents in this library yet." />;
+  if (state.agents.length === 0)
+    return <EmptyState title={MESSAGES.noAgents} text="Your administrator has not published any agents in this library yet." />;
   const shown = limit ? state.agents.slice(0, limit) : state.agents;
   return (
     <CardGrid label="Agents">

@@ -7,7 +7,10 @@ import styles from './EndUser.module.css';
 
 export default function AnalyticsPage() {
   return (
-    <Page title="Analytics" description="Your runs: agents you tested or chatted with, your missions, flows and pages, with their outcome, speed, tokens and estimated cost.">
+    <Page
+      title="Analytics"
+      description="Your runs: agents you tested or chatted with, your missions, flows and pages, with their outcome, speed, tokens and estimated cost."
+    >
       <AnalyticsView admin={false} />
       <Section title="Run results" id="analytics-runs">
         <p className={styles.text}>

@@ -15,6 +15,31 @@ import styles from './HomePage.module.css';
 // administrators' analytics section, loaded only for them
 const HomeAnalytics = lazy(() => import('../analytics/HomeAnalytics.js'));
 
+// the spec's two products, each a large link card
+const PRODUCTS = [
+  {
+    to: '/accent-assist',
+    look: 'assist',
+    Icon: ChatIcon,
+    title: 'Configure Assist',
+    text: 'Set up Accent Assist, the AI sales and marketing assistant.',
+  },
+  {
+    to: '/deploy',
+    look: 'magic',
+    Icon: SparkIcon,
+    title: 'Configure Magic',
+    text: 'Choose what to build and deploy: agents, flows, background agents or pages.',
+  },
+] as const;
+
+const SHORTCUTS = [
+  // the Agents dashboard with its create modal open: templates, Generate with AI or from scratch
+  { to: '/agents?create', Icon: PlusIcon, label: 'Create agent' },
+  { to: '/agents', Icon: AgentIcon, label: 'Open Agents' },
+  { to: '/deploy', Icon: RocketIcon, label: 'Agent Deployment' },
+] as const;
+
 export default function HomePage() {
   const { user } = useSession();
   const agents = useAgentList();
@@ -32,26 +57,18 @@ export default function HomePage() {
       }
     >
       <div className={styles.primary}>
-        <Link to="/accent-assist" className={`${styles.bigCard} ${styles.assist}`}>
-          <span className={styles.bigIcon}>
-            <ChatIcon size={28} />
-          </span>
-          <span className={styles.bigText}>
-            <strong>Configure Assist</strong>
-            <span>Set up Accent Assist, the AI sales and marketing assistant.</span>
-          </span>
-          <ArrowRightIcon size={20} className={styles.arrow} />
-        </Link>
-        <Link to="/deploy" className={`${styles.bigCard} ${styles.magic}`}>
-          <span className={styles.bigIcon}>
-            <SparkIcon size={28} />
-          </span>
-          <span className={styles.bigText}>
-            <strong>Configure Magic</strong>
-            <span>Choose what to build and deploy: agents, flows, background agents or pages.</span>
-          </span>
-          <ArrowRightIcon size={20} className={styles.arrow} />
-        </Link>
+        {PRODUCTS.map(({ to, look, Icon, title, text }) => (
+          <Link key={to} to={to} className={`${tiles.tile} ${tiles.link} ${tiles.feature} ${styles.bigCard} ${styles[look]}`}>
+            <span className={`${tiles.badge} ${styles.bigIcon}`}>
+              <Icon size={28} />
+            </span>
+            <span className={`${tiles.featureText} ${styles.bigText}`}>
+              <strong>{title}</strong>
+              <span>{text}</span>
+            </span>
+            <ArrowRightIcon size={20} className={tiles.arrow} />
+          </Link>
+        ))}
       </div>
 
       <div className={styles.columns}>
@@ -70,9 +87,7 @@ export default function HomePage() {
                 <span className={styles.statValue} data-testid="agent-count">
                   {agents.agents.length}
                 </span>
-                <span className={styles.statLabel}>
-                  {agents.agents.length === 1 ? 'agent' : 'agents'} in your library
-                </span>
+                <span className={styles.statLabel}>{agents.agents.length === 1 ? 'agent' : 'agents'} in your library</span>
               </span>
             )}
             {agents.status === 'error' && (
@@ -84,22 +99,13 @@ export default function HomePage() {
 
           <h3 className={styles.subTitle}>Shortcuts</h3>
           <ul className={styles.shortcuts}>
-            <li>
-              {/* the Agents dashboard with its create modal open: templates, Generate with AI or from scratch */}
-              <Link to="/agents?create" className={styles.shortcut}>
-                <PlusIcon size={18} /> Create agent
-              </Link>
-            </li>
-            <li>
-              <Link to="/agents" className={styles.shortcut}>
-                <AgentIcon size={18} /> Open Agents
-              </Link>
-            </li>
-            <li>
-              <Link to="/deploy" className={styles.shortcut}>
-                <RocketIcon size={18} /> Agent Deployment
-              </Link>
-            </li>
+            {SHORTCUTS.map(({ to, Icon, label }) => (
+              <li key={to}>
+                <Link to={to} className={styles.shortcut}>
+                  <Icon size={18} /> {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </Section>
 

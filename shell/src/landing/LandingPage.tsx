@@ -1,5 +1,5 @@
 // The public landing page (spec 01 §2 "Landing page").
-import { useCallback, type ComponentType } from 'react';
+import { useCallback, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowRightIcon,
@@ -19,17 +19,22 @@ import { Logo } from '../layout/Logo.js';
 import {
   CAPABILITIES,
   CONTACT_EMAIL,
-  DOCS_URL,
+  FOOTER_GROUPS,
   HERO_STATS,
   PLANS,
   PRODUCTS,
+  QUICK_ACTIONS,
   QUOTES,
+  RESOURCES,
   SECTION_LINKS,
   type CapabilityIcon,
+  type SiteLink,
 } from './content.js';
+import tiles from '../layout/Tiles.module.css';
 import styles from './LandingPage.module.css';
 
-const CAPABILITY_ICONS: Record<CapabilityIcon, ComponentType<{ size?: number }>> = {
+const ICONS: Record<CapabilityIcon | 'book', ComponentType<{ size?: number }>> = {
+  book: BookIcon,
   drag: DragIcon,
   plug: PlugIcon,
   rocket: RocketIcon,
@@ -49,6 +54,64 @@ function useScrollToSection() {
     el.focus({ preventScroll: true });
     if (window.location.hash !== `#${id}`) window.history.replaceState(window.history.state, '', `#${id}`);
   }, []);
+}
+
+/** A list of what is included, each with a check mark. */
+function Checks({ items }: { items: readonly string[] }) {
+  return (
+    <ul className={styles.checks}>
+      {items.map((item) => (
+        <li key={item}>
+          <CheckIcon size={16} /> {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A route of the app through the router, anything else as a plain link. */
+function PageLink({ link, className, children }: { link: SiteLink; className?: string; children: ReactNode }) {
+  return 'to' in link ? (
+    <Link to={link.to} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href={link.href} className={className}>
+      {children}
+    </a>
+  );
+}
+
+type SectionProps = {
+  /** the heading's id; also the section's own id (an anchor target) when `anchor` is set */
+  id: string;
+  anchor?: boolean;
+  alt?: boolean;
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+};
+
+/** One section of the page: its centred head (eyebrow, title, lead) above its content. */
+function Section({ id, anchor, alt, eyebrow, title, lead, children }: SectionProps) {
+  return (
+    <section
+      id={anchor ? id : undefined}
+      className={alt ? `${styles.section} ${styles.sectionAlt}` : styles.section}
+      aria-labelledby={`${id}-title`}
+      tabIndex={anchor ? -1 : undefined}
+    >
+      <div className={styles.container}>
+        <div className={styles.sectionHead}>
+          <p className={styles.eyebrow}>{eyebrow}</p>
+          <h2 id={`${id}-title`}>{title}</h2>
+          {lead && <p>{lead}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
 }
 
 export default function LandingPage() {
@@ -89,8 +152,8 @@ export default function LandingPage() {
               <span className={styles.heroTitleAccent}> AI agents that work your pipeline</span>
             </h1>
             <p className={styles.heroLead}>
-              Build, test and deploy AI agents, flows and interactive pages that qualify leads, research prospects and follow up, with your
-              data, your models and your rules.
+              Build, test and deploy AI agents, flows and interactive pages that qualify leads, research prospects and follow up, with your data, your
+              models and your rules.
             </p>
             <div className={styles.heroActions}>
               <Link to="/login" className={`${styles.btn} ${styles.btnPrimary} ${styles.btnLg}`}>
@@ -136,167 +199,127 @@ export default function LandingPage() {
           </div>
         </section>
 
-        <section className={styles.section} aria-labelledby="products-title">
-          <div className={styles.container}>
-            <div className={styles.sectionHead}>
-              <p className={styles.eyebrow}>Products</p>
-              <h2 id="products-title">Two products, one studio</h2>
-              <p>Engage every visitor with an assistant, and automate the work behind the pipeline.</p>
-            </div>
-            <div className={styles.products}>
-              {PRODUCTS.map((p) => (
-                <article key={p.id} className={`${styles.product} ${styles[`product_${p.id}`]}`} aria-labelledby={`product-${p.id}`}>
-                  <p className={styles.productKind}>{p.kind}</p>
-                  <h3 id={`product-${p.id}`}>{p.name}</h3>
-                  <p className={styles.productSummary}>{p.summary}</p>
-                  <ul className={styles.checks}>
-                    {p.points.map((point) => (
-                      <li key={point}>
-                        <CheckIcon size={16} /> {point}
-                      </li>
-                    ))}
-                  </ul>
-                  <dl className={styles.metrics}>
-                    {p.metrics.map((m) => (
-                      <div key={m.label}>
-                        <dt>{m.label}</dt>
-                        <dd>{m.value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  <button
-                    type="button"
-                    className={`${styles.btn} ${styles.btnSecondary}`}
-                    onClick={() => scrollTo('features')}
-                    aria-label={`Learn More about ${p.name}`}
-                  >
-                    Learn More <ArrowRightIcon size={16} />
-                  </button>
-                </article>
-              ))}
-            </div>
+        <Section
+          id="products"
+          eyebrow="Products"
+          title="Two products, one studio"
+          lead="Engage every visitor with an assistant, and automate the work behind the pipeline."
+        >
+          <div className={styles.products}>
+            {PRODUCTS.map((p) => (
+              <article key={p.id} className={`${styles.product} ${styles[`product_${p.id}`]}`} aria-labelledby={`product-${p.id}`}>
+                <p className={styles.productKind}>{p.kind}</p>
+                <h3 id={`product-${p.id}`}>{p.name}</h3>
+                <p className={styles.productSummary}>{p.summary}</p>
+                <Checks items={p.points} />
+                <dl className={styles.metrics}>
+                  {p.metrics.map((m) => (
+                    <div key={m.label}>
+                      <dt>{m.label}</dt>
+                      <dd>{m.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <button
+                  type="button"
+                  className={`${styles.btn} ${styles.btnSecondary}`}
+                  onClick={() => scrollTo('features')}
+                  aria-label={`Learn More about ${p.name}`}
+                >
+                  Learn More <ArrowRightIcon size={16} />
+                </button>
+              </article>
+            ))}
           </div>
-        </section>
+        </Section>
 
-        <section id="features" className={`${styles.section} ${styles.sectionAlt}`} aria-labelledby="features-title" tabIndex={-1}>
-          <div className={styles.container}>
-            <div className={styles.sectionHead}>
-              <p className={styles.eyebrow}>Features</p>
-              <h2 id="features-title">Platform capabilities</h2>
-              <p>Everything a team needs to take an agent from an idea to production.</p>
-            </div>
-            <ul className={styles.capabilities}>
-              {CAPABILITIES.map((c) => {
-                const Icon = CAPABILITY_ICONS[c.icon];
-                return (
-                  <li key={c.title} className={styles.capability}>
-                    <span className={styles.capabilityIcon}>
-                      <Icon size={22} />
-                    </span>
-                    <h3>{c.title}</h3>
-                    <p>{c.text}</p>
-                    {c.figure && (
-                      <p className={styles.capabilityFigure}>
-                        <strong>{c.figure.value}</strong> {c.figure.label}
-                      </p>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
-
-        <section className={styles.section} aria-labelledby="quick-actions-title">
-          <div className={styles.container}>
-            <div className={styles.sectionHead}>
-              <p className={styles.eyebrow}>Get going</p>
-              <h2 id="quick-actions-title">Quick Actions</h2>
-            </div>
-            <div className={styles.quickActions}>
-              <Link to="/login" className={styles.quickAction}>
-                <span className={styles.quickIcon}>
-                  <RocketIcon size={24} />
-                </span>
-                <span className={styles.quickText}>
-                  <strong>Deploy Page Agent</strong>
-                  <span>Sign in and publish an interactive assistant page.</span>
-                </span>
-                <ArrowRightIcon size={18} />
-              </Link>
-              <a href={DOCS_URL} className={styles.quickAction}>
-                <span className={styles.quickIcon}>
-                  <BookIcon size={24} />
-                </span>
-                <span className={styles.quickText}>
-                  <strong>View Documentation</strong>
-                  <span>The API reference for agents, flows, missions and pages.</span>
-                </span>
-                <ArrowRightIcon size={18} />
-              </a>
-            </div>
-          </div>
-        </section>
-
-        <section id="pricing" className={`${styles.section} ${styles.sectionAlt}`} aria-labelledby="pricing-title" tabIndex={-1}>
-          <div className={styles.container}>
-            <div className={styles.sectionHead}>
-              <p className={styles.eyebrow}>Pricing</p>
-              <h2 id="pricing-title">Plans that grow with your teams</h2>
-              <p>Every plan is quoted for your seats and usage. Tell us what you need and we will put a proposal together.</p>
-            </div>
-            <ul className={styles.plans}>
-              {PLANS.map((plan) => (
-                <li key={plan.name} className={`${styles.plan} ${'highlighted' in plan && plan.highlighted ? styles.planHighlighted : ''}`}>
-                  <h3>{plan.name}</h3>
-                  <p className={styles.planAudience}>{plan.audience}</p>
-                  <ul className={styles.checks}>
-                    {plan.includes.map((item) => (
-                      <li key={item}>
-                        <CheckIcon size={16} /> {item}
-                      </li>
-                    ))}
-                  </ul>
-                  <a href="#contact" className={`${styles.btn} ${'highlighted' in plan && plan.highlighted ? styles.btnPrimary : styles.btnSecondary}`}>
-                    Contact sales
-                  </a>
+        <Section
+          id="features"
+          anchor
+          alt
+          eyebrow="Features"
+          title="Platform capabilities"
+          lead="Everything a team needs to take an agent from an idea to production."
+        >
+          <ul className={styles.capabilities}>
+            {CAPABILITIES.map((c) => {
+              const Icon = ICONS[c.icon];
+              return (
+                <li key={c.title} className={styles.capability}>
+                  <span className={tiles.icon}>
+                    <Icon size={22} />
+                  </span>
+                  <h3>{c.title}</h3>
+                  <p>{c.text}</p>
+                  {c.figure && (
+                    <p className={styles.capabilityFigure}>
+                      <strong>{c.figure.value}</strong> {c.figure.label}
+                    </p>
+                  )}
                 </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+              );
+            })}
+          </ul>
+        </Section>
 
-        <section id="resources" className={styles.section} aria-labelledby="resources-title" tabIndex={-1}>
-          <div className={styles.container}>
-            <div className={styles.sectionHead}>
-              <p className={styles.eyebrow}>Resources</p>
-              <h2 id="resources-title">Learn and build</h2>
-            </div>
-            <ul className={styles.resources}>
-              <li>
-                <a href={DOCS_URL} className={styles.resource}>
-                  <BookIcon size={22} />
-                  <strong>API documentation</strong>
-                  <span>Every endpoint with its request and response schema.</span>
+        <Section id="quick-actions" eyebrow="Get going" title="Quick Actions">
+          <div className={styles.quickActions}>
+            {QUICK_ACTIONS.map((action) => {
+              const Icon = ICONS[action.icon];
+              return (
+                <PageLink key={action.title} link={action.link} className={`${tiles.tile} ${tiles.link} ${tiles.feature}`}>
+                  <span className={tiles.badge}>
+                    <Icon size={24} />
+                  </span>
+                  <span className={tiles.featureText}>
+                    <strong>{action.title}</strong>
+                    <span>{action.text}</span>
+                  </span>
+                  <ArrowRightIcon size={18} className={tiles.arrow} />
+                </PageLink>
+              );
+            })}
+          </div>
+        </Section>
+
+        <Section
+          id="pricing"
+          anchor
+          alt
+          eyebrow="Pricing"
+          title="Plans that grow with your teams"
+          lead="Every plan is quoted for your seats and usage. Tell us what you need and we will put a proposal together."
+        >
+          <ul className={styles.plans}>
+            {PLANS.map((plan) => (
+              <li key={plan.name} className={`${styles.plan} ${'highlighted' in plan && plan.highlighted ? styles.planHighlighted : ''}`}>
+                <h3>{plan.name}</h3>
+                <p className={styles.planAudience}>{plan.audience}</p>
+                <Checks items={plan.includes} />
+                <a href="#contact" className={`${styles.btn} ${'highlighted' in plan && plan.highlighted ? styles.btnPrimary : styles.btnSecondary}`}>
+                  Contact sales
                 </a>
               </li>
-              <li>
-                <Link to="/ai-university" className={styles.resource}>
-                  <TrendIcon size={22} />
-                  <strong>AI University</strong>
-                  <span>Guides to building agents, flows, missions and pages in the studio.</span>
-                </Link>
-              </li>
-              <li>
-                <Link to="/login" className={styles.resource}>
-                  <RocketIcon size={22} />
-                  <strong>Open the studio</strong>
-                  <span>Sign in with your work account to start building.</span>
-                </Link>
-              </li>
-            </ul>
-          </div>
-        </section>
+            ))}
+          </ul>
+        </Section>
+
+        <Section id="resources" anchor eyebrow="Resources" title="Learn and build">
+          <ul className={styles.resources}>
+            {RESOURCES.map((resource) => {
+              const Icon = ICONS[resource.icon];
+              return (
+                <li key={resource.title}>
+                  <PageLink link={resource.link} className={styles.resource}>
+                    <Icon size={22} />
+                    <strong>{resource.title}</strong>
+                    <span>{resource.text}</span>
+                  </PageLink>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
 
         <section id="contact" className={`${styles.section} ${styles.contact}`} aria-labelledby="contact-title" tabIndex={-1}>
           <div className={`${styles.container} ${styles.contactInner}`}>
@@ -318,36 +341,18 @@ export default function LandingPage() {
             <p>The enterprise AI studio for sales and marketing teams.</p>
           </div>
           <nav aria-label="Footer" className={styles.footerNav}>
-            <div>
-              <h2>Product</h2>
-              <ul>
-                <li>
-                  <a href="#features">Features</a>
-                </li>
-                <li>
-                  <a href="#pricing">Pricing</a>
-                </li>
-              </ul>
-            </div>
-            <div>
-              <h2>Resources</h2>
-              <ul>
-                <li>
-                  <a href={DOCS_URL}>Documentation</a>
-                </li>
-                <li>
-                  <Link to="/login">Login</Link>
-                </li>
-              </ul>
-            </div>
-            <div>
-              <h2>Company</h2>
-              <ul>
-                <li>
-                  <a href="#contact">Contact</a>
-                </li>
-              </ul>
-            </div>
+            {FOOTER_GROUPS.map((group) => (
+              <div key={group.title}>
+                <h2>{group.title}</h2>
+                <ul className={styles.stack}>
+                  {group.links.map((item) => (
+                    <li key={item.label}>
+                      <PageLink link={item.link}>{item.label}</PageLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </nav>
         </div>
         <div className={`${styles.container} ${styles.copyright}`}>© {year} Accent. All rights reserved.</div>

@@ -38,7 +38,12 @@ export const PRODUCTS = [
     name: 'Accent Assist',
     kind: 'AI sales and marketing assistant',
     summary: 'A conversational assistant on your site and in your channels that works every lead like your best rep would.',
-    points: ['Qualifies leads as they arrive', 'Recommends the right products', 'Captures contact details', 'Hands off to sales reps with full context'],
+    points: [
+      'Qualifies leads as they arrive',
+      'Recommends the right products',
+      'Captures contact details',
+      'Hands off to sales reps with full context',
+    ],
     metrics: [
       { value: F.assistantConversion, label: 'more qualified conversations' },
       { value: F.assistantEngagement, label: 'of visitor questions answered instantly' },
@@ -60,8 +65,16 @@ export const PRODUCTS = [
 export type CapabilityIcon = 'drag' | 'plug' | 'rocket' | 'lock' | 'chart' | 'globe' | 'trend' | 'clock';
 
 export const CAPABILITIES: { title: string; text: string; icon: CapabilityIcon; figure?: { value: string; label: string } }[] = [
-  { title: 'Visual drag-and-drop builder', text: 'Compose agents, flows and pages on a canvas. No code needed, full control when you want it.', icon: 'drag' },
-  { title: 'CRM and document integrations', text: 'Connect Salesforce, HubSpot, email, Slack and your document libraries with your own credentials.', icon: 'plug' },
+  {
+    title: 'Visual drag-and-drop builder',
+    text: 'Compose agents, flows and pages on a canvas. No code needed, full control when you want it.',
+    icon: 'drag',
+  },
+  {
+    title: 'CRM and document integrations',
+    text: 'Connect Salesforce, HubSpot, email, Slack and your document libraries with your own credentials.',
+    icon: 'plug',
+  },
   { title: 'Instant deployment', text: 'Publish an agent, flow or page in one step and roll back to any saved version.', icon: 'rocket' },
   { title: 'Enterprise security', text: 'Single sign-on, role-based access and permissions enforced on the server for every call.', icon: 'lock' },
   { title: 'Analytics', text: 'Every run is recorded with its trace, timings and outcome, so you see what works.', icon: 'chart' },
@@ -71,7 +84,11 @@ export const CAPABILITIES: { title: string; text: string; icon: CapabilityIcon; 
     icon: 'globe',
     figure: { value: F.uptime, label: 'uptime' },
   },
-  { title: 'Lead scoring and revenue intelligence', text: 'Score, route and follow up on leads, and see the revenue your agents influence.', icon: 'trend' },
+  {
+    title: 'Lead scoring and revenue intelligence',
+    text: 'Score, route and follow up on leads, and see the revenue your agents influence.',
+    icon: 'trend',
+  },
   { title: 'Scheduled missions', text: 'Run agents daily, weekly or monthly and deliver results by email, Slack or webhook.', icon: 'clock' },
 ];
 
@@ -96,3 +113,40 @@ export const PLANS = [
 
 export const CONTACT_EMAIL = 'sales@accent.ai';
 export const DOCS_URL = '/api/docs';
+
+/** A link on the page: `to` is a route of the app, `href` anything else (the API docs). */
+export type SiteLink = { to: string } | { href: string };
+
+export const QUICK_ACTIONS = [
+  { link: { to: '/login' }, icon: 'rocket', title: 'Deploy Page Agent', text: 'Sign in and publish an interactive assistant page.' },
+  { link: { href: DOCS_URL }, icon: 'book', title: 'View Documentation', text: 'The API reference for agents, flows, missions and pages.' },
+] as const;
+
+export const RESOURCES = [
+  { link: { href: DOCS_URL }, icon: 'book', title: 'API documentation', text: 'Every endpoint with its request and response schema.' },
+  {
+    link: { to: '/ai-university' },
+    icon: 'trend',
+    title: 'AI University',
+    text: 'Guides to building agents, flows, missions and pages in the studio.',
+  },
+  { link: { to: '/login' }, icon: 'rocket', title: 'Open the studio', text: 'Sign in with your work account to start building.' },
+] as const;
+
+export const FOOTER_GROUPS: { title: string; links: { label: string; link: SiteLink }[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Features', link: { href: '#features' } },
+      { label: 'Pricing', link: { href: '#pricing' } },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Documentation', link: { href: DOCS_URL } },
+      { label: 'Login', link: { to: '/login' } },
+    ],
+  },
+  { title: 'Company', links: [{ label: 'Contact', link: { href: '#contact' } }] },
+];

@@ -41,18 +41,12 @@ export function ProfileMenu({ mode, expanded }: { mode: ShellMode; expanded: boo
         label={`Account menu for ${name}`}
         items={items}
         trigger={(props) => (
-          <button
-            {...props}
-            type="button"
-            className={styles.trigger}
-            aria-label={`Account menu: ${name}${role ? `, ${role}` : ''}`}
-          >
+          <button {...props} type="button" className={styles.trigger} aria-label={`Account menu: ${name}${role ? `, ${role}` : ''}`}>
             {/* the initials are decoration, drawn by CSS: as text they would be visible words that
                 the button's name does not contain (WCAG 2.5.3) */}
             <span className={styles.avatar} aria-hidden="true" data-initials={initialsOf(name)} />
             <span className={expanded ? styles.who : styles.srOnly} aria-hidden="true">
-              <span className={styles.name}>{name}</span>{' '}
-              <span className={styles.role}>{role}</span>
+              <span className={styles.name}>{name}</span> <span className={styles.role}>{role}</span>
             </span>
             {!expanded && <Tooltip text={name} />}
           </button>

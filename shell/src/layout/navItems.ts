@@ -25,8 +25,7 @@ export interface NavItem {
   badge?: string;
 }
 
-export const modeForPath = (pathname: string): ShellMode =>
-  pathname === '/end-user' || pathname.startsWith('/end-user/') ? 'end-user' : 'admin';
+export const modeForPath = (pathname: string): ShellMode => (pathname === '/end-user' || pathname.startsWith('/end-user/') ? 'end-user' : 'admin');
 
 export const ADMIN_ITEMS: NavItem[] = [
   { label: 'Home', to: '/home', Icon: HomeIcon },
