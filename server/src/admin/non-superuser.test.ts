@@ -3,23 +3,20 @@
 // that such an owner cannot create: the command says exactly what to run as a superuser, and after that
 // one snippet it works, and the gateway can take the role.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import { openDatabase } from '../db/database.js';
 import { PRIVILEGE_MESSAGES, ROLES_SNIPPET } from '../db/privileges.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { POSTGRES_ADMIN, throwawayPostgresSuite } from '../testing/postgres-suite.js';
 import { createAdministrator } from './first-admin.js';
 
 jest.setTimeout(120_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('non-superuser.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
+const { pg: server, describeWithPostgres } = await throwawayPostgresSuite('non-superuser.test');
 
-const ADMIN = { email: 'ops@example.com', password: 'a-long-enough-secret', name: 'Ops', environment: 'prod', library: 'main' };
+const ADMIN = { ...POSTGRES_ADMIN, name: 'Ops' };
 
 describeWithPostgres('npm run admin -- create with a database owner that is not a superuser', () => {
-  const server = postgres as ThrowawayPostgres;
   const superuser = new pg.Client({ connectionString: server.url });
   const urlAs = (user: string, database: string) => {
     const url = new URL(server.url);

@@ -1,26 +1,18 @@
 // Revocation across two server processes on one PostgreSQL (each app with its own pool, as a process):
 // a user signed in on one server is refused by it the moment the other server deactivates, demotes or
 // signs them out, on /api/v1 and on the data gateway. Skipped when PostgreSQL is not installed.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createAdministrator } from '../admin/first-admin.js';
+import { beforeAll, expect, it, jest } from '@jest/globals';
 import type { App } from '../app.js';
-import { openDatabase } from '../db/database.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
-import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createPostgresAdmin, POSTGRES_ADMIN as ADMIN, POSTGRES_PLACE as PLACE, throwawayPostgresSuite, usePostgresServers } from '../testing/postgres-suite.js';
+import { login, startPostgresServer, type SignedIn } from '../testing/test-app.js';
 import { REFRESH_COOKIE } from './routes.js';
 
 jest.setTimeout(120_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('revocation-postgres.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
-
-const PLACE = { environment: 'prod', library: 'main' };
-const ADMIN = { ...PLACE, email: 'ops@example.com', password: 'a-long-enough-secret' };
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('revocation-postgres.test');
 
 describeWithPostgres('revocation across two servers on one PostgreSQL', () => {
-  const pg = postgres as ThrowawayPostgres;
-  const servers: TestContext[] = [];
+  const servers = usePostgresServers(pg);
   let a: App;
   let b: App;
   let adminOnB: SignedIn;
@@ -38,17 +30,11 @@ describeWithPostgres('revocation across two servers on one PostgreSQL', () => {
 
   beforeAll(async () => {
     // an empty database, its first administrator from the command line's function (migrates it)
-    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
-    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
-    await setup.close();
+    await createPostgresAdmin(pg.url);
     servers.push(await startPostgresServer(pg.url), await startPostgresServer(pg.url));
     [a, b] = servers.map((server) => server.app);
     adminOnB = await login(b, ADMIN);
   }, 120_000);
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await pg?.stop();
-  });
 
   it('a deactivation on one server refuses the user on the other at the next request, API and gateway', async () => {
     const member = await userOnA('member');

@@ -1,20 +1,20 @@
 // Background agents through the data gateway (REAL supabase-js over HTTP, real in-memory PGlite with the
 // migrations): the stored form of migration 008, its row-level security and the read-only runs.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { backgroundAgentToRow, backgroundConfigFromRow, newBackgroundAgent, type BackgroundAgentConfig } from '@accent/background-common';
 import { sql } from 'kysely';
-import { gatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
-import type { SignedIn, TestContext } from '../testing/test-app.js';
+import { expectRlsRefused, useGatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
+import type { SignedIn } from '../testing/test-app.js';
 
 jest.setTimeout(30_000);
 
 type Row = Record<string, unknown>;
-let ctx: TestContext;
-let admin: SignedIn;
-let member: SignedIn;
-let builder: SignedIn;
-let otherBuilder: SignedIn;
-let client: GatewayTestbed['client'];
+// typed by the testbed, assigned when it has started
+let { ctx, admin, member, builder, otherBuilder, client, expectOnlyAdminSees } = {} as GatewayTestbed;
+useGatewayTestbed((started) => ({ ctx, admin, member, builder, otherBuilder, client, expectOnlyAdminSees } = started), {
+  builderEmail: 'bg-builder@accent.local',
+  otherBuilderEmail: 'bg-other@accent.local',
+});
 
 const config = (fields: Partial<BackgroundAgentConfig> = {}): BackgroundAgentConfig => ({
   ...newBackgroundAgent(),
@@ -35,14 +35,6 @@ async function insertAgent(owner: SignedIn, name = 'Owner-written'): Promise<str
     returning id`.execute(ctx.database.db);
   return rows[0].id;
 }
-
-beforeAll(async () => {
-  ({ ctx, admin, member, builder, otherBuilder, client } = await gatewayTestbed({ builderEmail: 'bg-builder@accent.local', otherBuilderEmail: 'bg-other@accent.local' }));
-}, 60_000);
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 describe('background_agents through the gateway (supabase-js)', () => {
   it('a builder inserts, lists, updates and deletes agents in the stored form', async () => {
@@ -90,14 +82,8 @@ describe('background_agents through the gateway (supabase-js)', () => {
 
   it('members cannot write agents; other libraries and other builders cannot see them; admins see the library', async () => {
     const own = await insertAgent(builder);
-    const refused = await client(member.token).from('background_agents').insert(backgroundAgentToRow(config(), 'draft'));
-    expect(refused.status).toBe(403);
-    expect(refused.error).toMatchObject({ code: '42501' });
-    expect(refused.error!.message).toMatch(/row-level security/);
-
-    expect((await client(member.token).from('background_agents').select('id').eq('id', own)).data).toEqual([]);
-    expect((await client(otherBuilder.token).from('background_agents').select('id').eq('id', own)).data).toEqual([]);
-    expect((await client(admin.token).from('background_agents').select('id').eq('id', own)).data).toEqual([{ id: own }]);
+    expectRlsRefused(await client(member.token).from('background_agents').insert(backgroundAgentToRow(config(), 'draft')));
+    await expectOnlyAdminSees('background_agents', own);
 
     // another library's builder cannot write into this library
     const foreign = await client(otherBuilder.token).from('background_agents').insert({ ...backgroundAgentToRow(config(), 'draft'), library_id: builder.body.library_id });

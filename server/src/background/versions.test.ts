@@ -1,21 +1,21 @@
 // Background agent versions on a real in-memory PGlite: every save through the gateway (supabase-js) that
 // changes an agent is a version with who and when; run bookkeeping is not; restore saves a new version;
 // the background_agent_versions RLS of 027 follows the agent's own visibility.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { backgroundAgentToRow, newBackgroundAgent, type BackgroundAgentConfig, type BackgroundAgentVersion } from '@accent/background-common';
-import { gatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
-import type { SignedIn, TestContext } from '../testing/test-app.js';
+import { useGatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
+import type { SignedIn } from '../testing/test-app.js';
 import { withBackgroundTables } from './tables.js';
 
 jest.setTimeout(30_000);
 
 type Row = Record<string, unknown>;
-let ctx: TestContext;
-let admin: SignedIn;
-let member: SignedIn;
-let builder: SignedIn;
-let otherBuilder: SignedIn;
-let client: GatewayTestbed['client'];
+// typed by the testbed, assigned when it has started
+let { ctx, admin, member, builder, otherBuilder, client, inject, versionsAt } = {} as GatewayTestbed;
+useGatewayTestbed((started) => ({ ctx, admin, member, builder, otherBuilder, client, inject, versionsAt } = started), {
+  builderEmail: 'bv-builder@accent.local',
+  otherBuilderEmail: 'bv-other@accent.local',
+});
 
 const config = (fields: Partial<BackgroundAgentConfig> = {}): BackgroundAgentConfig => ({
   ...newBackgroundAgent(),
@@ -26,20 +26,7 @@ const config = (fields: Partial<BackgroundAgentConfig> = {}): BackgroundAgentCon
   ...fields,
 });
 
-const inject = (method: 'GET' | 'POST', url: string, who: SignedIn) => ctx.app.inject({ method, url, headers: who.headers });
-const versionsOf = async (id: string, who: SignedIn = builder) => {
-  const res = await inject('GET', `/api/v1/background-agents/${id}/versions`, who);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { versions: BackgroundAgentVersion[] }).versions;
-};
-
-beforeAll(async () => {
-  ({ ctx, admin, member, builder, otherBuilder, client } = await gatewayTestbed({ builderEmail: 'bv-builder@accent.local', otherBuilderEmail: 'bv-other@accent.local' }));
-}, 60_000);
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const versionsOf = (id: string) => versionsAt<BackgroundAgentVersion>(`/api/v1/background-agents/${id}/versions`);
 
 async function newAgent(): Promise<string> {
   const made = await client(builder.token).from('background_agents').insert(backgroundAgentToRow(config(), 'draft')).select('id').single();

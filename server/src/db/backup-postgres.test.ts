@@ -6,25 +6,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import { createAdministrator } from '../admin/first-admin.js';
 import { createScheduler } from '../scheduler/index.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { POSTGRES_ADMIN, throwawayPostgresSuite } from '../testing/postgres-suite.js';
 import { BACKUP_MESSAGES, backupDatabase, pgToolEnvironment, restoreDatabase } from './backup.js';
 import { openDatabase } from './database.js';
 import { migrate, readMigrations } from './migrate.js';
 
 jest.setTimeout(180_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('backup-postgres.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
+const { pg: server, describeWithPostgres } = await throwawayPostgresSuite('backup-postgres.test');
 
-const ADMIN = { email: 'ops@example.com', password: 'a-long-enough-secret', name: 'Ops', environment: 'prod', library: 'main' };
+const ADMIN = { ...POSTGRES_ADMIN, name: 'Ops' };
 
 describeWithPostgres('backup and restore on PostgreSQL', () => {
-  const server = postgres as ThrowawayPostgres;
   const config = () => ({ databaseUrl: server.url, dataDir: mkdtempSync(join(tmpdir(), 'accent-data-')) });
   const folder = mkdtempSync(join(tmpdir(), 'accent-backups-'));
   const emails = async () => {

@@ -4,13 +4,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { createAdministrator } from '../admin/first-admin.js';
 import { type App, buildApp } from '../app.js';
 import { loadConfig, masterKeyFor } from '../config.js';
 import { createCredentialStore } from '../credentials/store.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { throwawayPostgresSuite } from '../testing/postgres-suite.js';
 import { loginAdmin, startPostgresServer, TEST_JWT_SECRET } from '../testing/test-app.js';
 import { backupDatabase } from './backup.js';
 import { openDatabase, type Database } from './database.js';
@@ -20,9 +20,7 @@ import { seedDemoData } from './seed.js';
 
 jest.setTimeout(180_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('move-postgres.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('move-postgres.test');
 
 const FILE = Buffer.from('Quarterly plan: grow the pipeline.\n'.repeat(100));
 const SECRET = { apiKey: 'sk-moved-0123456789abcdef' };
@@ -46,7 +44,6 @@ const agentNames = async (app: App, headers: Record<string, string>) =>
     .sort();
 
 describeWithPostgres('moving the embedded studio to PostgreSQL', () => {
-  const pg = postgres as ThrowawayPostgres;
   const dataDir = mkdtempSync(join(tmpdir(), 'accent-move-'));
   const backup = join(mkdtempSync(join(tmpdir(), 'accent-move-backup-')), 'embedded.tar.gz');
   const embeddedConfig = () =>

@@ -1,20 +1,20 @@
 // Flow versions on a real in-memory PGlite: auto-saves through the gateway (supabase-js) are not versions;
 // a named save and a deploy are; restore puts a version back and appends "Restored from …"; the
 // flow_versions RLS of 027 follows the flow's own visibility.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { FlowVersion } from '@accent/flows-common';
-import { gatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
-import type { SignedIn, TestContext } from '../testing/test-app.js';
+import { useGatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
+import type { SignedIn } from '../testing/test-app.js';
 
 jest.setTimeout(30_000);
 
 type Row = Record<string, unknown>;
-let ctx: TestContext;
-let admin: SignedIn;
-let member: SignedIn;
-let builder: SignedIn;
-let otherBuilder: SignedIn;
-let client: GatewayTestbed['client'];
+// typed by the testbed, assigned when it has started
+let { ctx, admin, member, builder, otherBuilder, client, inject, versionsAt } = {} as GatewayTestbed;
+useGatewayTestbed((started) => ({ ctx, admin, member, builder, otherBuilder, client, inject, versionsAt } = started), {
+  builderEmail: 'fv-builder@accent.local',
+  otherBuilderEmail: 'fv-other@accent.local',
+});
 
 const node = (id: string, type: string, data: Row, x = 0) => ({ id, type, position: { x, y: 100 }, data });
 const graph = (prompt: string) => ({
@@ -26,20 +26,7 @@ const graph = (prompt: string) => ({
   viewport: { x: 0, y: 0, zoom: 1 },
 });
 
-const inject = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) => ctx.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-const versionsOf = async (id: string, who: SignedIn = builder) => {
-  const res = await inject('GET', `/api/v1/flows/${id}/versions`, who);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { versions: FlowVersion[] }).versions;
-};
-
-beforeAll(async () => {
-  ({ ctx, admin, member, builder, otherBuilder, client } = await gatewayTestbed({ builderEmail: 'fv-builder@accent.local', otherBuilderEmail: 'fv-other@accent.local' }));
-}, 60_000);
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const versionsOf = (id: string) => versionsAt<FlowVersion>(`/api/v1/flows/${id}/versions`);
 
 async function newFlow(): Promise<string> {
   const db = client(builder.token);

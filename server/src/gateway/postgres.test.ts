@@ -2,28 +2,22 @@
 // statements through the pool: row-level security between members, values that try to leave their
 // literal, the caller's current state, and no role or claims left on a pooled connection afterwards.
 // Skipped when PostgreSQL is not installed.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, expect, it, jest } from '@jest/globals';
 import { agentSaveRequestSchema } from '@accent/agents-common';
-import { createAdministrator } from '../admin/first-admin.js';
 import { saveAgent } from '../agents/service.js';
 import type { App } from '../app.js';
-import { openDatabase } from '../db/database.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { createPostgresAdmin, POSTGRES_ADMIN as ADMIN, POSTGRES_PLACE as PLACE, throwawayPostgresSuite, usePostgresServers } from '../testing/postgres-suite.js';
 import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(120_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('gateway/postgres.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('gateway/postgres.test');
 
-const PLACE = { environment: 'prod', library: 'main' };
-const ADMIN = { ...PLACE, email: 'ops@example.com', password: 'a-long-enough-secret' };
 const AGENT = 'Lead Qualifier';
 const TRICKY = ["x'; DROP TABLE missions; --", "C:\\dir\\'; SELECT 1; --", '\\', '$1', 'é ✓'];
 
 describeWithPostgres('data gateway on PostgreSQL', () => {
-  const pg = postgres as ThrowawayPostgres;
+  const servers = usePostgresServers(pg);
   let server: TestContext;
   let app: App;
   let admin: SignedIn;
@@ -38,19 +32,14 @@ describeWithPostgres('data gateway on PostgreSQL', () => {
   const get = (url: string, who: SignedIn) => app.inject({ method: 'GET', url: `/rest/v1/${url}`, headers: who.headers });
 
   beforeAll(async () => {
-    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
-    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
-    await setup.close();
+    await createPostgresAdmin(pg.url);
     server = await startPostgresServer(pg.url);
+    servers.push(server);
     app = server.app;
     admin = await login(app, ADMIN);
     const config = agentSaveRequestSchema.parse({ name: AGENT, description: '', settings: { access: ['all_users'] } });
     await saveAgent(server.database.db, { libraryId: admin.body.library_id, userId: admin.body.user_id, config: config as never });
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await pg?.stop();
-  });
 
   it('reads under row-level security, values as values, and refuses a deactivated member at once', async () => {
     const a = await member();

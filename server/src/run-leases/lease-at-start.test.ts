@@ -5,38 +5,48 @@
 // "running" 153 s after killing its worker, in some of its runs. Here the database itself records every
 // statement that leaves a row running without a lease, so the gap shows on every run, not only when a kill
 // happens to fall in it.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
-import { createAdministrator } from '../admin/first-admin.js';
-import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
+import type { Database } from '../db/database.js';
 import { FAST_JOBS, insertMission, saveAgent, TEST_KEY, waitFor } from '../testing/missions.js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { createPostgresAdmin, POSTGRES_PLACE, throwawayPostgresSuite, usePostgresServers } from '../testing/postgres-suite.js';
 import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
 import { createRunLeases, LEASED_TABLES, RUN_INTERRUPTED } from './leases.js';
 
 jest.setTimeout(120_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('lease-at-start.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('lease-at-start.test');
 
-const ADMIN = { email: 'lease@example.com', password: 'a-long-enough-secret', environment: 'prod', library: 'main' };
+const ADMIN = { ...POSTGRES_PLACE, email: 'lease@example.com', password: 'a-long-enough-secret' };
 
 describeWithPostgres('runs marked running together with their lease (PostgreSQL)', () => {
-  const pg = postgres as ThrowawayPostgres;
+  const servers = usePostgresServers(pg);
   let server: TestContext;
   let model: ModelServer;
   let admin: SignedIn;
 
   beforeAll(async () => {
-    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
-    await migrate(setup);
-    await createAdministrator(setup, { ...ADMIN, name: 'Lease' });
-    // the watch: each statement that leaves a run 'running' without a lease is written down. A test set
-    // run's row is made 'running' by the request, for the editor, before any process carries it: its
-    // job's start is what is watched there.
+    await createPostgresAdmin(pg.url, { admin: { ...ADMIN, name: 'Lease' }, prepare: watchLeaseGaps });
+    model = await startModelServer({ apiKey: TEST_KEY });
+    server = await startPostgresServer(pg.url, { jobs: FAST_JOBS, env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
+    servers.push(server);
+    admin = await login(server.app, ADMIN);
+    await saveAgent(server, admin, {
+      name: 'Leased',
+      steps: [{ name: 'A', query: '', model: { provider: 'openai', model: 'gpt-4o-mini', max_retries: 0 } }],
+    } as never);
+  }, 120_000);
+  afterAll(async () => {
+    await model?.close();
+  });
+
+  /**
+   * The watch: each statement that leaves a run 'running' without a lease is written down. A test set
+   * run's row is made 'running' by the request, for the editor, before any process carries it: its
+   * job's start is what is watched there.
+   */
+  async function watchLeaseGaps(setup: Database) {
     await sql`CREATE TABLE lease_gaps (run_table text NOT NULL, run_id uuid NOT NULL, op text NOT NULL)`.execute(setup.db);
     await sql`
       CREATE FUNCTION note_lease_gap() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -50,20 +60,7 @@ describeWithPostgres('runs marked running together with their lease (PostgreSQL)
       const on = table === 'agent_test_runs' ? sql`UPDATE` : sql`INSERT OR UPDATE`;
       await sql`CREATE TRIGGER note_lease_gap AFTER ${on} ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION note_lease_gap()`.execute(setup.db);
     }
-    await setup.close();
-    model = await startModelServer({ apiKey: TEST_KEY });
-    server = await startPostgresServer(pg.url, { jobs: FAST_JOBS, env: { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: model.url } });
-    admin = await login(server.app, ADMIN);
-    await saveAgent(server, admin, {
-      name: 'Leased',
-      steps: [{ name: 'A', query: '', model: { provider: 'openai', model: 'gpt-4o-mini', max_retries: 0 } }],
-    } as never);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await model?.close();
-    await pg.stop();
-  });
+  }
 
   const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     server.app.inject({ method, url, headers: admin.headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });

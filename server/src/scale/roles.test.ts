@@ -8,27 +8,21 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import type { ServersResponse } from '@accent/shell-common';
-import { createAdministrator } from '../admin/first-admin.js';
-import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
 import { MISSION_QUEUES } from '../missions/run.js';
 import { StorageSplitError } from '../servers/registry.js';
 import { WORKER_MESSAGES } from '../servers/routes.js';
 import { FAST_JOBS, insertMission, runsOf, saveAgent, sleep, TEST_KEY, waitFor } from '../testing/missions.js';
 import { startModelServer, type ModelServer } from '../testing/model-server.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
+import { createPostgresAdmin, POSTGRES_ADMIN as ADMIN, throwawayPostgresSuite } from '../testing/postgres-suite.js';
 import { login, startPostgresServer, TEST_JWT_SECRET, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 jest.setTimeout(240_000);
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('roles.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('roles.test');
 
-const ADMIN = { email: 'ops@example.com', password: 'a-long-enough-secret', environment: 'prod', library: 'main' };
 const MASTER_KEY = Buffer.alloc(32, 5).toString('base64');
 
 interface Worker {
@@ -38,7 +32,6 @@ interface Worker {
 }
 
 describeWithPostgres('a web server and a worker on one PostgreSQL', () => {
-  const pg = postgres as ThrowawayPostgres;
   const dataDir = mkdtempSync(join(tmpdir(), 'accent-roles-'));
   let model: ModelServer;
   let web: TestContext;
@@ -88,10 +81,7 @@ describeWithPostgres('a web server and a worker on one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
-    await migrate(setup);
-    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
-    await setup.close();
+    await createPostgresAdmin(pg.url);
     model = await startModelServer({ apiKey: TEST_KEY });
     web = await startPostgresServer(pg.url, {
       jobs: FAST_JOBS,

@@ -1,45 +1,30 @@
 // Two server processes on one PostgreSQL, as behind one load-balanced address: a session opened on one
 // is refreshed and used on the other, a webhook received by one runs once, and a schedule fires once per
 // occurrence although both run the job scheduler. (Each app has its own pool and pg-boss, as a process.)
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createAdministrator } from '../admin/first-admin.js';
+import { beforeAll, expect, it, jest } from '@jest/globals';
 import type { App } from '../app.js';
 import { REFRESH_COOKIE } from '../auth/routes.js';
-import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
 import { withFlowTables } from '../flows/tables.js';
 import { FAST_JOBS, waitFor } from '../testing/missions.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
-import { login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { createPostgresAdmin, POSTGRES_ADMIN as ADMIN, throwawayPostgresSuite, usePostgresServers } from '../testing/postgres-suite.js';
+import { login, startPostgresServer, type SignedIn } from '../testing/test-app.js';
 
 jest.setTimeout(120_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('two-servers.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
-
-const ADMIN = { email: 'ops@example.com', password: 'a-long-enough-secret', environment: 'prod', library: 'main' };
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('two-servers.test');
 
 describeWithPostgres('two server processes on one PostgreSQL', () => {
-  const pg = postgres as ThrowawayPostgres;
-  const servers: TestContext[] = [];
+  const servers = usePostgresServers(pg);
   let a: App;
   let b: App;
   let admin: SignedIn;
 
   beforeAll(async () => {
-    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
-    await migrate(setup);
-    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
-    await setup.close();
+    await createPostgresAdmin(pg.url);
     servers.push(await startPostgresServer(pg.url, { jobs: FAST_JOBS }), await startPostgresServer(pg.url, { jobs: FAST_JOBS }));
     [a, b] = servers.map((server) => server.app);
     admin = await login(a, ADMIN);
   }, 120_000);
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await pg.stop();
-  });
 
   /** A flow with only its start trigger, written as the table owner. */
   async function insertFlow(name: string, trigger: { subtype: string; config?: object }) {

@@ -5,24 +5,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createAdministrator } from '../admin/first-admin.js';
-import { openDatabase } from '../db/database.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres.js';
-import { importCreateClient, listenOnLoopback, login, startPostgresServer, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { beforeAll, expect, it, jest } from '@jest/globals';
+import { createPostgresAdmin, POSTGRES_ADMIN as ADMIN, POSTGRES_PLACE as PLACE, throwawayPostgresSuite, usePostgresServers } from '../testing/postgres-suite.js';
+import { importCreateClient, listenOnLoopback, login, startPostgresServer, type SignedIn } from '../testing/test-app.js';
 
 jest.setTimeout(120_000);
 
-const postgres = await startThrowawayPostgres();
-if (!postgres) console.warn('storage-postgres.test: skipped, PostgreSQL is not installed (apt-get install postgresql)');
-const describeWithPostgres = postgres ? describe : describe.skip;
-
-const PLACE = { environment: 'prod', library: 'main' };
-const ADMIN = { ...PLACE, email: 'ops@example.com', password: 'a-long-enough-secret' };
+const { pg, describeWithPostgres } = await throwawayPostgresSuite('storage-postgres.test');
 
 describeWithPostgres('storage on PostgreSQL, two servers', () => {
-  const pg = postgres as ThrowawayPostgres;
-  const servers: TestContext[] = [];
+  const servers = usePostgresServers(pg);
   const urls: string[] = [];
   let createClient: typeof import('@supabase/supabase-js').createClient;
   let admin: SignedIn;
@@ -32,9 +24,7 @@ describeWithPostgres('storage on PostgreSQL, two servers', () => {
 
   beforeAll(async () => {
     createClient = await importCreateClient();
-    const setup = await openDatabase({ kind: 'postgres', url: pg.url });
-    await createAdministrator(setup, { ...ADMIN, name: 'Ops' });
-    await setup.close();
+    await createPostgresAdmin(pg.url);
     const dataDir = mkdtempSync(join(tmpdir(), 'accent-shared-data-'));
     servers.push(await startPostgresServer(pg.url, { env: { DATA_DIR: dataDir } }), await startPostgresServer(pg.url, { env: { DATA_DIR: dataDir } }));
     for (const server of servers) urls.push(await listenOnLoopback(server.app));
@@ -45,10 +35,6 @@ describeWithPostgres('storage on PostgreSQL, two servers', () => {
       members.push(await login(servers[1].app, { ...PLACE, email, password: 'long-enough-password' }));
     }
   }, 120_000);
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await pg?.stop();
-  });
 
   it('uploads through one server and reads through the other; another member sees nothing of it', async () => {
     const [a, b] = members;
