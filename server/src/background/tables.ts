@@ -2,20 +2,18 @@
 // kept here like missions/tables.ts so the runner does not depend on edits of the shared DB interface.
 import type { BackgroundAgentStatus, BackgroundDelivery, BackgroundOutputFormat, BackgroundRunStatus, BackgroundRunTrigger, BackgroundSourceResult } from '@accent/background-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Defaulted, GeneratedTimestamp, Nullable, NullableTimestamp, RowId } from '../db/columns.js';
 import type { DB, RunLeaseColumns } from '../db/schema.js';
 
 type Json<T> = ColumnType<T, string | undefined, string>;
-type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface BackgroundAgentsTable {
-  id: ColumnType<string, string | undefined, never>;
+  id: RowId;
   name: string;
   icon: Generated<string>;
   description: Generated<string>;
   category: Generated<string>;
-  status: ColumnType<BackgroundAgentStatus, BackgroundAgentStatus | undefined, BackgroundAgentStatus>;
+  status: Defaulted<BackgroundAgentStatus>;
   /** validated when read (backgroundConfigFromRow): a row written straight to the database may be anything */
   config: Json<unknown>;
   created_at: GeneratedTimestamp;
@@ -33,7 +31,7 @@ export interface BackgroundRunsTable extends RunLeaseColumns {
   library_id: string;
   owner_id: string;
   trigger: BackgroundRunTrigger;
-  status: ColumnType<BackgroundRunStatus, BackgroundRunStatus | undefined, BackgroundRunStatus>;
+  status: Defaulted<BackgroundRunStatus>;
   output: Nullable<string>;
   format: BackgroundOutputFormat;
   deliveries: Json<BackgroundDelivery[]>;
@@ -52,9 +50,9 @@ export interface BackgroundRunsTable extends RunLeaseColumns {
   scheduled_for: NullableTimestamp;
 }
 
-export interface BackgroundTables {
+export type BackgroundTables = {
   background_agents: BackgroundAgentsTable;
   background_runs: BackgroundRunsTable;
-}
+};
 
-export const withBackgroundTables = (db: Kysely<DB>) => db as unknown as Kysely<DB & BackgroundTables>;
+export const withBackgroundTables = (db: Kysely<DB>) => db.withTables<BackgroundTables>();

@@ -2,22 +2,19 @@
 // kept here (like missions/tables.ts) so the flows module does not edit the shared DB interface.
 import type { FlowRunNodeResult, FlowRunStatus, FlowRunTrigger, FlowStatus } from '@accent/flows-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Defaulted, GeneratedTimestamp, Nullable, NullableTimestamp, RowId } from '../db/columns.js';
 import type { DB, RunLeaseColumns } from '../db/schema.js';
 
-type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-
 export interface FlowsTable {
-  id: ColumnType<string, string | undefined, never>;
+  id: RowId;
   name: string;
   description: Generated<string>;
-  status: ColumnType<FlowStatus, FlowStatus | undefined, FlowStatus>;
+  status: Defaulted<FlowStatus>;
   node_count: Generated<number>;
   execution_count: Generated<number>;
   /** numeric(5,2): a string from pg and PGlite */
   success_rate: ColumnType<string | number, number | undefined, number>;
-  tags: ColumnType<string[], string[] | undefined, string[]>;
+  tags: Defaulted<string[]>;
   author: Generated<string>;
   /** validated when run (flowDataSchema): a row written through the gateway may hold anything */
   flow_data: ColumnType<unknown, string | undefined, string>;
@@ -44,13 +41,13 @@ export interface FlowDeploymentsTable {
 export type StoredFlowRunStatus = 'queued' | FlowRunStatus;
 
 export interface FlowRunsTable extends RunLeaseColumns {
-  id: ColumnType<string, string | undefined, never>;
+  id: RowId;
   flow_id: string;
   library_id: string;
   owner_id: string;
   requested_by: Nullable<string>;
   trigger: FlowRunTrigger;
-  status: ColumnType<StoredFlowRunStatus, StoredFlowRunStatus | undefined, StoredFlowRunStatus>;
+  status: Defaulted<StoredFlowRunStatus>;
   payload: ColumnType<unknown, string | undefined, string>;
   nodes: ColumnType<FlowRunNodeResult[], string | undefined, string>;
   error: Nullable<string>;
@@ -60,12 +57,12 @@ export interface FlowRunsTable extends RunLeaseColumns {
   created_at: GeneratedTimestamp;
 }
 
-export interface FlowTables {
+export type FlowTables = {
   flows: FlowsTable;
   flow_deployments: FlowDeploymentsTable;
   flow_runs: FlowRunsTable;
-}
+};
 
 export type FlowsDB = DB & FlowTables;
 
-export const withFlowTables = (db: Kysely<DB>) => db as unknown as Kysely<FlowsDB>;
+export const withFlowTables = (db: Kysely<DB>) => db.withTables<FlowTables>();

@@ -2,15 +2,13 @@
 // for kysely, kept here so the scheduler does not depend on the shared DB interface's edits.
 import type { MissionDelivery, MissionRunDelivery, MissionRunStatus, MissionRunTrigger, MissionScope, MissionStatus } from '@accent/missions-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Defaulted, GeneratedTimestamp, Nullable, NullableTimestamp, RowId } from '../db/columns.js';
 import type { DB, RunLeaseColumns } from '../db/schema.js';
 
 type Json<T> = ColumnType<T, string, string>;
-type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface MissionsTable {
-  id: ColumnType<string, string | undefined, never>;
+  id: RowId;
   library_id: string;
   name: string;
   description: Generated<string>;
@@ -22,8 +20,8 @@ export interface MissionsTable {
   /** validated when read (missionScheduleSchema): a row written straight to the database may be anything */
   schedule: ColumnType<unknown, string | undefined, string>;
   delivery: ColumnType<Partial<MissionDelivery> | null, string | undefined, string>;
-  scope: ColumnType<MissionScope, MissionScope | undefined, MissionScope>;
-  status: ColumnType<MissionStatus, MissionStatus | undefined, MissionStatus>;
+  scope: Defaulted<MissionScope>;
+  status: Defaulted<MissionStatus>;
   created_by: Generated<string>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -32,7 +30,7 @@ export interface MissionsTable {
   execution_count: Generated<number>;
   /** numeric(5,2): a string from pg and PGlite; written as a number */
   success_rate: ColumnType<string | number, number | undefined, number>;
-  tags: ColumnType<string[], string[] | undefined, string[]>;
+  tags: Defaulted<string[]>;
   user_id: string;
 }
 
@@ -42,7 +40,7 @@ export interface MissionRunsTable extends RunLeaseColumns {
   library_id: string;
   user_id: string;
   trigger: MissionRunTrigger;
-  status: ColumnType<MissionRunStatus, MissionRunStatus | undefined, MissionRunStatus>;
+  status: Defaulted<MissionRunStatus>;
   output: Nullable<string>;
   error: Nullable<string>;
   agent_run_id: Nullable<string>;
@@ -57,12 +55,12 @@ export interface MissionRunsTable extends RunLeaseColumns {
   attempt: Generated<number>;
 }
 
-export interface MissionTables {
+export type MissionTables = {
   missions: MissionsTable;
   mission_runs: MissionRunsTable;
-}
+};
 
 export type MissionsDB = DB & MissionTables;
 
 /** The server's kysely handle, typed with the mission tables. */
-export const withMissionTables = (db: Kysely<DB>) => db as unknown as Kysely<MissionsDB>;
+export const withMissionTables = (db: Kysely<DB>) => db.withTables<MissionTables>();

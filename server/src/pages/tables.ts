@@ -3,14 +3,11 @@
 // shared DB interface.
 import type { PageStatus } from '@accent/pages-common';
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Defaulted, GeneratedTimestamp, Nullable, NullableTimestamp, RowId } from '../db/columns.js';
 import type { DB } from '../db/schema.js';
 
-type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-
 export interface PagesTable {
-  id: ColumnType<string, string | undefined, never>;
+  id: RowId;
   library_id: string;
   user_id: string;
   name: Generated<string>;
@@ -19,7 +16,7 @@ export interface PagesTable {
   template_id: Nullable<string>;
   /** validated when published (pageDraftSchema): a row written through the gateway may hold anything */
   components: ColumnType<unknown, string | undefined, string>;
-  status: ColumnType<PageStatus, PageStatus | undefined, PageStatus>;
+  status: Defaulted<PageStatus>;
   slug: Nullable<string>;
   published_version: Nullable<number>;
   published_at: NullableTimestamp;
@@ -51,12 +48,12 @@ export interface PagePersonalizationsTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface PageTables {
+export type PageTables = {
   pages: PagesTable;
   page_versions: PageVersionsTable;
   page_personalizations: PagePersonalizationsTable;
-}
+};
 
 export type PagesDB = DB & PageTables;
 
-export const withPageTables = (db: Kysely<DB>) => db as unknown as Kysely<PagesDB>;
+export const withPageTables = (db: Kysely<DB>) => db.withTables<PageTables>();

@@ -5,6 +5,7 @@ import type { SsoRole } from '@accent/shell-common';
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { open, seal } from '../../credentials/crypto.js';
+import type { GeneratedTimestamp, Nullable, ReadOnly, StampedLater } from '../../db/columns.js';
 import type { DB } from '../../db/schema.js';
 import { toJson } from '../../db/values.js';
 
@@ -19,8 +20,8 @@ interface LibrarySsoProvidersTable {
   allowed_domains: ColumnType<unknown, string, string>;
   default_role: SsoRole;
   password_sign_in: boolean;
-  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: Nullable<string>;
+  updated_at: GeneratedTimestamp;
 }
 interface SsoLoginStatesTable {
   state_hash: string;
@@ -29,18 +30,18 @@ interface SsoLoginStatesTable {
   nonce: string;
   code_verifier: string;
   remember_me: boolean;
-  created_at: ColumnType<Date, never, never>;
-  used_at: ColumnType<Date | null, never, Date | string>;
+  created_at: ReadOnly<Date>;
+  used_at: StampedLater<Date | null>;
 }
 interface UserIdentitiesTable {
-  id: ColumnType<string, never, never>;
+  id: ReadOnly<string>;
   user_id: string;
   library_id: string;
   issuer: string;
   subject: string;
   email: string;
-  created_at: ColumnType<Date, never, never>;
-  last_used_at: ColumnType<Date, never, Date | string>;
+  created_at: ReadOnly<Date>;
+  last_used_at: StampedLater<Date>;
 }
 export type SsoTables = { library_sso_providers: LibrarySsoProvidersTable; sso_login_states: SsoLoginStatesTable; user_identities: UserIdentitiesTable };
 export const withSso = (db: Kysely<DB>) => db.withTables<SsoTables>();

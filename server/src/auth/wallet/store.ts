@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { WALLET_MESSAGE_TTL_MS } from '@accent/shell-common';
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
+import type { GeneratedTimestamp, Nullable, ReadOnly, StampedLater } from '../../db/columns.js';
 import type { DB } from '../../db/schema.js';
 import { toJson } from '../../db/values.js';
 
@@ -11,8 +12,8 @@ interface LibraryWalletSettingsTable {
   library_id: string;
   enabled: boolean;
   chain_ids: ColumnType<unknown, string, string>;
-  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: Nullable<string>;
+  updated_at: GeneratedTimestamp;
 }
 export type WalletPurpose = 'link' | 'sign_in';
 interface WalletNoncesTable {
@@ -23,17 +24,17 @@ interface WalletNoncesTable {
   address: string;
   chain_id: number;
   remember_me: boolean;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  used_at: ColumnType<Date | null, never, Date | string>;
+  created_at: GeneratedTimestamp;
+  used_at: StampedLater<Date | null>;
 }
 interface UserWalletsTable {
-  id: ColumnType<string, never, never>;
+  id: ReadOnly<string>;
   user_id: string;
   library_id: string;
   address: string;
   chain_id: number;
-  created_at: ColumnType<Date, never, never>;
-  last_used_at: ColumnType<Date | null, never, Date | string>;
+  created_at: ReadOnly<Date>;
+  last_used_at: StampedLater<Date | null>;
 }
 export type WalletTables = { library_wallet_settings: LibraryWalletSettingsTable; wallet_nonces: WalletNoncesTable; user_wallets: UserWalletsTable };
 export const withWallets = (db: Kysely<DB>) => db.withTables<WalletTables>();
