@@ -1,17 +1,17 @@
 // The page an invitation or sign-up link opens: checks the link first (used, expired, revoked: said at
 // once, in words), shows the library, role and address it is for, then takes a name and a password
 // (the rules ticked off as the user types) and signs in with the new account.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@accent/shared';
-import { Button, TextField, useQuery } from '@accent/shared/ui';
-import { INVITATION_MESSAGES, linkTokenSchema, passwordProblem, TEAM_LABELS, type LinkPreview } from '@accent/shell-common';
+import { TextField, useQuery } from '@accent/shared/ui';
+import { INVITATION_MESSAGES, linkTokenSchema, TEAM_LABELS, type LinkPreview } from '@accent/shell-common';
 import { AuthCard } from './AuthCard.js';
+import { AuthForm, FormError, NEW_PASSWORD_MISMATCH, NewPasswordFields, useNewPassword } from './AuthForm.js';
 import { detailOf } from './email-sign-in-api.js';
 import own from './AcceptLink.module.css';
 import styles from './EmailSignIn.module.css';
 import { useLinksApi } from './links-api.js';
-import { PasswordRules } from './PasswordRules.js';
 
 export const ACCEPT_TEXTS = {
   checking: 'Checking the link…',
@@ -24,7 +24,7 @@ export const ACCEPT_TEXTS = {
   jobTitle: 'Job title (optional)',
   password: 'Password',
   repeat: 'Repeat the password',
-  mismatch: 'The two passwords differ',
+  mismatch: NEW_PASSWORD_MISMATCH,
   submit: 'Create account',
   signIn: 'Sign in',
   signUpAgain: 'Sign up again',
@@ -56,24 +56,22 @@ export function AcceptLink({ token, signUpAgain = false }: { token: string; sign
   // a cut or mangled link is said at once, without asking the server
   const wellFormed = linkTokenSchema.safeParse(token).success;
   const preview = useQuery(['link', token], () => links.preview(token), { enabled: wellFormed });
-  const [values, setValues] = useState({ name: '', title: '', password: '', repeat: '' });
-  const [errors, setErrors] = useState<{ name?: string; password?: string; repeat?: string }>({});
+  const [values, setValues] = useState({ name: '', title: '' });
+  const [nameError, setNameError] = useState<string | undefined>();
+  const password = useNewPassword(preview.status === 'ready' ? preview.data.email : '');
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const rulesId = useId();
 
   const set = (key: keyof typeof values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key === 'title' ? 'name' : key]: undefined }));
+    setNameError(undefined);
     setFormError(null);
   };
 
   const invalid = (detail: string) => (
     <AuthCard title={ACCEPT_TEXTS.invalidTitle}>
-      <p className={styles.error} role="alert">
-        {detail}
-      </p>
+      <FormError error={detail} />
       <div className={styles.links}>
         <Link to="/login">{ACCEPT_TEXTS.signIn}</Link>
         {signUpAgain && <Link to="/sign-up">{ACCEPT_TEXTS.signUpAgain}</Link>}
@@ -107,16 +105,12 @@ export function AcceptLink({ token, signUpAgain = false }: { token: string; sign
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const found: typeof errors = {};
-    if (!values.name.trim()) found.name = 'Name is required';
-    const problem = passwordProblem(values.password, link.email);
-    if (problem) found.password = problem;
-    else if (values.password !== values.repeat) found.repeat = ACCEPT_TEXTS.mismatch;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const named = values.name.trim() !== '';
+    setNameError(named ? undefined : 'Name is required');
+    if (!password.check(password.setPasswordError) || !named) return;
     setBusy(true);
     try {
-      await links.accept({ token, name: values.name.trim(), title: values.title.trim(), password: values.password });
+      await links.accept({ token, name: values.name.trim(), title: values.title.trim(), password: password.password });
       if (await links.adoptSession()) navigate('/', { replace: true });
       else setDone(ACCEPT_TEXTS.adoptFailed);
     } catch (failure) {
@@ -125,7 +119,8 @@ export function AcceptLink({ token, signUpAgain = false }: { token: string; sign
       // the link died meanwhile (used in another tab, revoked, expired while typing): say so as on arrival
       if (detail.startsWith('This link') || detail.startsWith('This invitation')) preview.reload();
       const field = /^(name|password): (.+)$/.exec(detail);
-      if (field) setErrors({ [field[1]]: field[2] });
+      if (field?.[1] === 'name') setNameError(field[2]);
+      else if (field) password.setPasswordError(field[2]);
       else setFormError(detail);
     }
   }
@@ -133,42 +128,25 @@ export function AcceptLink({ token, signUpAgain = false }: { token: string; sign
   return (
     <AuthCard title={title} lead={link.kind === 'invitation' ? ACCEPT_TEXTS.invitationLead(link) : ACCEPT_TEXTS.signUpLead}>
       <Facts preview={link} />
-      <form className={styles.form} onSubmit={submit} aria-label={title} noValidate>
-        {/* lets password managers file the new password under the right account */}
-        <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-        <TextField label={ACCEPT_TEXTS.name} name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <TextField label={ACCEPT_TEXTS.jobTitle} name="title" autoComplete="organization-title" value={values.title} onChange={(e) => set('title', e.target.value)} />
+      <AuthForm label={title} onSubmit={submit} error={formError} busy={busy} submit={ACCEPT_TEXTS.submit} noValidate>
         <TextField
-          label={ACCEPT_TEXTS.password}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
+          label={ACCEPT_TEXTS.name}
+          name="name"
+          autoComplete="name"
           required
-          value={values.password}
-          error={errors.password}
-          aria-describedby={rulesId}
-          onChange={(e) => set('password', e.target.value)}
+          value={values.name}
+          error={nameError}
+          onChange={(e) => set('name', e.target.value)}
         />
-        <PasswordRules id={rulesId} password={values.password} email={link.email} />
         <TextField
-          label={ACCEPT_TEXTS.repeat}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          required
-          value={values.repeat}
-          error={errors.repeat}
-          onChange={(e) => set('repeat', e.target.value)}
+          label={ACCEPT_TEXTS.jobTitle}
+          name="title"
+          autoComplete="organization-title"
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
         />
-        {formError && (
-          <p className={styles.error} role="alert">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" loading={busy} className={styles.submit}>
-          {ACCEPT_TEXTS.submit}
-        </Button>
-      </form>
+        <NewPasswordFields state={password} label={ACCEPT_TEXTS.password} repeatLabel={ACCEPT_TEXTS.repeat} onChange={() => setFormError(null)} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -4,12 +4,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { loadAdvancedSettings, loadSavedEmail, saveSavedEmail, useSession } from '@accent/shared/client';
-import { Button, Checkbox, TextField } from '@accent/shared/ui';
+import { Checkbox, TextField } from '@accent/shared/ui';
 import { EMAIL_SIGN_IN_TEXTS, SIGN_IN_CODE_LENGTH } from '@accent/shell-common';
 import { FullPageLoading } from '../app/FullPageLoading.js';
 import { RESTORING_SESSION_TEXT } from '../app/guards.js';
 import { returnPathFrom } from '../app/navigation.js';
 import { AuthCard } from './AuthCard.js';
+import { AuthForm } from './AuthForm.js';
 import { detailOf, useEmailSignInApi } from './email-sign-in-api.js';
 import styles from './EmailSignIn.module.css';
 import { useEmailAvailable } from './useEmailAvailable.js';
@@ -112,20 +113,52 @@ export default function CodeSignInPage() {
           {EMAIL_SIGN_IN_TEXTS.emailUnavailable}
         </p>
       ) : step === 'email' ? (
-        <form className={styles.form} onSubmit={submitEmail} aria-label={CODE_SIGN_IN_TEXTS.title}>
-          <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <AuthForm
+          label={CODE_SIGN_IN_TEXTS.title}
+          onSubmit={submitEmail}
+          error={error}
+          busy={busy}
+          submit={CODE_SIGN_IN_TEXTS.send}
+          busyText={CODE_SIGN_IN_TEXTS.sending}
+        >
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Checkbox label="Remember me" name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          <Button type="submit" className={styles.submit} loading={busy}>
-            {busy ? CODE_SIGN_IN_TEXTS.sending : CODE_SIGN_IN_TEXTS.send}
-          </Button>
-        </form>
+        </AuthForm>
       ) : (
-        <form className={styles.form} onSubmit={submitCode} aria-label={CODE_SIGN_IN_TEXTS.title}>
+        <AuthForm
+          label={CODE_SIGN_IN_TEXTS.title}
+          onSubmit={submitCode}
+          error={error}
+          busy={busy}
+          submit={CODE_SIGN_IN_TEXTS.signIn}
+          busyText={CODE_SIGN_IN_TEXTS.signingIn}
+          after={
+            <div className={styles.links}>
+              <button type="button" className={styles.linkButton} disabled={resendIn > 0 || busy} onClick={() => void send()}>
+                {resendIn > 0 ? CODE_SIGN_IN_TEXTS.resendIn(resendIn) : CODE_SIGN_IN_TEXTS.resend}
+              </button>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => {
+                  setStep('email');
+                  setCode('');
+                  setError(null);
+                }}
+              >
+                {CODE_SIGN_IN_TEXTS.otherEmail}
+              </button>
+            </div>
+          }
+        >
           <p className={styles.notice} role="status">
             {sentDetail}
           </p>
@@ -143,31 +176,7 @@ export default function CodeSignInPage() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          <Button type="submit" className={styles.submit} loading={busy}>
-            {busy ? CODE_SIGN_IN_TEXTS.signingIn : CODE_SIGN_IN_TEXTS.signIn}
-          </Button>
-          <div className={styles.links}>
-            <button type="button" className={styles.linkButton} disabled={resendIn > 0 || busy} onClick={() => void send()}>
-              {resendIn > 0 ? CODE_SIGN_IN_TEXTS.resendIn(resendIn) : CODE_SIGN_IN_TEXTS.resend}
-            </button>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => {
-                setStep('email');
-                setCode('');
-                setError(null);
-              }}
-            >
-              {CODE_SIGN_IN_TEXTS.otherEmail}
-            </button>
-          </div>
-        </form>
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -3,9 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loadAdvancedSettings, loadSavedEmail } from '@accent/shared/client';
-import { Button, TextField } from '@accent/shared/ui';
+import { TextField } from '@accent/shared/ui';
 import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
 import { AuthCard } from './AuthCard.js';
+import { AuthForm } from './AuthForm.js';
 import { detailOf, useEmailSignInApi } from './email-sign-in-api.js';
 import styles from './EmailSignIn.module.css';
 import { useEmailAvailable } from './useEmailAvailable.js';
@@ -60,17 +61,24 @@ export default function ForgotPasswordPage() {
           </div>
         </>
       ) : (
-        <form className={styles.form} onSubmit={submit} aria-label={FORGOT_PASSWORD_TEXTS.title}>
-          <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          <Button type="submit" className={styles.submit} loading={busy}>
-            {busy ? FORGOT_PASSWORD_TEXTS.sending : FORGOT_PASSWORD_TEXTS.submit}
-          </Button>
-        </form>
+        <AuthForm
+          label={FORGOT_PASSWORD_TEXTS.title}
+          onSubmit={submit}
+          error={error}
+          busy={busy}
+          submit={FORGOT_PASSWORD_TEXTS.submit}
+          busyText={FORGOT_PASSWORD_TEXTS.sending}
+        >
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,14 +1,13 @@
 // /reset-password?token=…: the page the emailed link opens. Checks the link first (an expired or used
 // one says so at once, with a way to ask again), then sets the new password with the rules ticked off
 // as the user types. Every session of the account ends on the server; the user signs in again.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, TextField } from '@accent/shared/ui';
-import { EMAIL_SIGN_IN_TEXTS, passwordProblem } from '@accent/shell-common';
+import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
 import { AuthCard } from './AuthCard.js';
+import { AuthForm, FormError, NEW_PASSWORD_MISMATCH, NewPasswordFields, useNewPassword } from './AuthForm.js';
 import { detailOf, useEmailSignInApi } from './email-sign-in-api.js';
 import styles from './EmailSignIn.module.css';
-import { PasswordRules } from './PasswordRules.js';
 
 export const RESET_PASSWORD_TEXTS = {
   title: 'Choose a new password',
@@ -16,7 +15,7 @@ export const RESET_PASSWORD_TEXTS = {
   lead: (email: string) => `For ${email}.`,
   newPassword: 'New password',
   repeat: 'Repeat the new password',
-  mismatch: 'The two passwords differ',
+  mismatch: NEW_PASSWORD_MISMATCH,
   submit: 'Set new password',
   saving: 'Saving…',
   askAgain: 'Ask for a new link',
@@ -32,12 +31,9 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [link, setLink] = useState<LinkState>({ kind: 'checking' });
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const password = useNewPassword(link.kind === 'valid' ? link.email : '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [repeatError, setRepeatError] = useState<string | undefined>();
-  const rulesId = useId();
 
   useEffect(() => {
     let live = true;
@@ -57,13 +53,11 @@ export default function ResetPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || link.kind !== 'valid') return;
-    const problem = passwordProblem(password, link.email);
-    if (problem) return setError(problem);
-    if (password !== repeat) return setRepeatError(RESET_PASSWORD_TEXTS.mismatch);
+    if (!password.check(setError)) return;
     setBusy(true);
     setError(null);
     try {
-      setLink({ kind: 'done', detail: await emailApi.resetPassword(token, password) });
+      setLink({ kind: 'done', detail: await emailApi.resetPassword(token, password.password) });
     } catch (failure) {
       const detail = detailOf(failure);
       // the link died meanwhile (used in another tab, expired while typing): say so as on arrival
@@ -83,9 +77,7 @@ export default function ResetPasswordPage() {
   if (link.kind === 'invalid')
     return (
       <AuthCard title={RESET_PASSWORD_TEXTS.invalidTitle}>
-        <p className={styles.error} role="alert">
-          {link.detail}
-        </p>
+        <FormError error={link.detail} />
         <div className={styles.links}>
           <Link to="/forgot-password">{RESET_PASSWORD_TEXTS.askAgain}</Link>
         </div>
@@ -105,44 +97,21 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title={RESET_PASSWORD_TEXTS.title} lead={RESET_PASSWORD_TEXTS.lead(link.email)}>
-      <form className={styles.form} onSubmit={submit} aria-label={RESET_PASSWORD_TEXTS.title}>
-        {/* lets password managers file the new password under the right account */}
-        <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-        <TextField
+      <AuthForm
+        label={RESET_PASSWORD_TEXTS.title}
+        onSubmit={submit}
+        error={error}
+        busy={busy}
+        submit={RESET_PASSWORD_TEXTS.submit}
+        busyText={RESET_PASSWORD_TEXTS.saving}
+      >
+        <NewPasswordFields
+          state={password}
           label={RESET_PASSWORD_TEXTS.newPassword}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setError(null);
-          }}
+          repeatLabel={RESET_PASSWORD_TEXTS.repeat}
+          onChange={() => setError(null)}
         />
-        <PasswordRules id={rulesId} password={password} email={link.email} />
-        <TextField
-          label={RESET_PASSWORD_TEXTS.repeat}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          error={repeatError}
-          onChange={(e) => {
-            setRepeat(e.target.value);
-            setRepeatError(undefined);
-          }}
-        />
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-        <Button type="submit" className={styles.submit} loading={busy}>
-          {busy ? RESET_PASSWORD_TEXTS.saving : RESET_PASSWORD_TEXTS.submit}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

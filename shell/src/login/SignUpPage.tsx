@@ -4,9 +4,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadAdvancedSettings } from '@accent/shared/client';
-import { Button, TextField } from '@accent/shared/ui';
+import { TextField } from '@accent/shared/ui';
 import { AcceptLink } from './AcceptLink.js';
 import { AuthCard } from './AuthCard.js';
+import { AuthForm } from './AuthForm.js';
 import { detailOf } from './email-sign-in-api.js';
 import styles from './EmailSignIn.module.css';
 import { useLinksApi } from './links-api.js';
@@ -51,7 +52,7 @@ function RequestLink() {
           {sent}
         </p>
       ) : (
-        <form className={styles.form} onSubmit={submit} aria-label={SIGN_UP_PAGE_TEXTS.title} noValidate>
+        <AuthForm label={SIGN_UP_PAGE_TEXTS.title} onSubmit={submit} busy={busy} submit={SIGN_UP_PAGE_TEXTS.submit} noValidate>
           <p>
             {SIGN_UP_PAGE_TEXTS.library(library, environment)}
             <br />
@@ -70,10 +71,7 @@ function RequestLink() {
               setError(undefined);
             }}
           />
-          <Button type="submit" loading={busy} className={styles.submit}>
-            {SIGN_UP_PAGE_TEXTS.submit}
-          </Button>
-        </form>
+        </AuthForm>
       )}
       <div className={styles.links}>
         <Link to="/login">{SIGN_UP_PAGE_TEXTS.haveAccount}</Link>

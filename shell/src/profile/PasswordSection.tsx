@@ -1,13 +1,12 @@
 // Profile → Password: change the password with the current one. The server ends the user's other
 // sessions; this one stays signed in.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast, useSession } from '@accent/shared/client';
 import { Button, TextField } from '@accent/shared/ui';
-import { passwordProblem } from '@accent/shell-common';
 import { Section } from '../app/Page.js';
+import { FormError, NEW_PASSWORD_MISMATCH, NewPasswordFields, useNewPassword } from '../login/AuthForm.js';
 import { detailOf, useEmailSignInApi } from '../login/email-sign-in-api.js';
 import formStyles from '../login/EmailSignIn.module.css';
-import { PasswordRules } from '../login/PasswordRules.js';
 import styles from './Profile.module.css';
 
 export const PASSWORD_SECTION_TEXTS = {
@@ -16,7 +15,7 @@ export const PASSWORD_SECTION_TEXTS = {
   current: 'Current password',
   newPassword: 'New password',
   repeat: 'Repeat the new password',
-  mismatch: 'The two passwords differ',
+  mismatch: NEW_PASSWORD_MISMATCH,
   submit: 'Change password',
   saving: 'Changing…',
 } as const;
@@ -25,28 +24,21 @@ export function PasswordSection() {
   const emailApi = useEmailSignInApi();
   const { user } = useSession();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [currentError, setCurrentError] = useState<string | undefined>();
-  const [repeatError, setRepeatError] = useState<string | undefined>();
-  const rulesId = useId();
-  const email = user?.email ?? '';
+  const next = useNewPassword(user?.email ?? '');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = passwordProblem(next, email);
-    if (problem) return setError(problem);
-    if (next !== repeat) return setRepeatError(PASSWORD_SECTION_TEXTS.mismatch);
+    if (!next.check(setError)) return;
     setBusy(true);
     setError(null);
     try {
-      const detail = await emailApi.changePassword({ current_password: current, new_password: next });
+      const detail = await emailApi.changePassword({ current_password: current, new_password: next.password });
       setCurrent('');
-      setNext('');
-      setRepeat('');
+      next.clear();
       toast.success(detail);
     } catch (failure) {
       const detail = detailOf(failure);
@@ -61,7 +53,6 @@ export function PasswordSection() {
     <Section title={PASSWORD_SECTION_TEXTS.title} id="profile-password">
       <p className={styles.lead}>{PASSWORD_SECTION_TEXTS.lead}</p>
       <form className={formStyles.form} onSubmit={submit} aria-label={PASSWORD_SECTION_TEXTS.submit}>
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField
           label={PASSWORD_SECTION_TEXTS.current}
           type="password"
@@ -75,37 +66,13 @@ export function PasswordSection() {
             setCurrentError(undefined);
           }}
         />
-        <TextField
+        <NewPasswordFields
+          state={next}
           label={PASSWORD_SECTION_TEXTS.newPassword}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={next}
-          onChange={(e) => {
-            setNext(e.target.value);
-            setError(null);
-          }}
+          repeatLabel={PASSWORD_SECTION_TEXTS.repeat}
+          onChange={() => setError(null)}
         />
-        <PasswordRules id={rulesId} password={next} email={email} />
-        <TextField
-          label={PASSWORD_SECTION_TEXTS.repeat}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          error={repeatError}
-          onChange={(e) => {
-            setRepeat(e.target.value);
-            setRepeatError(undefined);
-          }}
-        />
-        {error && (
-          <p className={formStyles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div className={styles.row}>
           <Button type="submit" loading={busy}>
             {busy ? PASSWORD_SECTION_TEXTS.saving : PASSWORD_SECTION_TEXTS.submit}
