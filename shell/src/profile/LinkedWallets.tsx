@@ -1,12 +1,13 @@
 // Profile → Linked accounts: the Ethereum wallets the user signs in with. Linking asks the browser's wallet
 // to sign a message the server built; the server checks it and links the address. Shown when the library
 // allows sign-in with Ethereum, or while a wallet is still linked (so it can be unlinked).
-import { useEffect, useState } from 'react';
-import { ApiError, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog } from '@accent/shared/ui';
-import type { LinkedWallet, LinkedWalletsResponse } from '@accent/shell-common';
+import { useState } from 'react';
+import { toast } from '@accent/shared/client';
+import { Button, useQuery } from '@accent/shared/ui';
+import type { LinkedWallet } from '@accent/shell-common';
 import { connect, injectedWallet, sign, WALLET_TEXTS, WalletProblem } from '../wallet/ethereum.js';
 import { useWalletApi } from '../wallet/wallet-api.js';
+import { Loaded, messageOf, UnlinkRow, useUnlink } from './Loaded.js';
 import styles from './Profile.module.css';
 
 export const LINKED_WALLETS_TEXTS = {
@@ -28,38 +29,17 @@ export const LINKED_WALLETS_TEXTS = {
 } as const;
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-const messageOf = (error: unknown) => (error instanceof ApiError && error.detail ? error.detail : error instanceof Error ? error.message : String(error));
 
 export function LinkedWallets() {
   const api = useWalletApi();
-  const [data, setData] = useState<LinkedWalletsResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(['profile', 'wallets'], () => api.wallets());
   const [linkError, setLinkError] = useState<string | null>(null);
   const [linking, setLinking] = useState(false);
-  const [unlinking, setUnlinking] = useState<LinkedWallet | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (after linking) reads the list again
-  useEffect(() => {
-    let live = true;
-    api.wallets().then(
-      (answer) => live && setData(answer),
-      (e: unknown) => live && setError(messageOf(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, attempt]);
-
-  if (error) {
-    return (
-      <p role="alert">
-        {LINKED_WALLETS_TEXTS.loadFailed} {error}
-      </p>
-    );
-  }
-  if (!data || (!data.enabled && data.wallets.length === 0)) return null;
+  const unlinking = useUnlink<LinkedWallet>(
+    (id) => api.unlink(id),
+    (id) => query.setData((d) => ({ ...d, wallets: d.wallets.filter((w) => w.id !== id) })),
+    LINKED_WALLETS_TEXTS,
+  );
   const wallet = injectedWallet();
 
   const link = async () => {
@@ -71,7 +51,7 @@ export function LinkedWallets() {
       const message = await api.linkMessage(address, chainId);
       await api.link(message, await sign(wallet, address, message));
       toast.success(LINKED_WALLETS_TEXTS.linked);
-      setAttempt((n) => n + 1);
+      query.reload();
     } catch (e) {
       setLinkError(e instanceof WalletProblem ? e.message : messageOf(e));
     } finally {
@@ -79,65 +59,47 @@ export function LinkedWallets() {
     }
   };
 
-  const unlink = async () => {
-    if (!unlinking) return;
-    setBusy(true);
-    try {
-      await api.unlink(unlinking.id);
-      setData((d) => d && { ...d, wallets: d.wallets.filter((w) => w.id !== unlinking.id) });
-      toast.success(LINKED_WALLETS_TEXTS.unlinked);
-    } catch (e) {
-      toast.error(LINKED_WALLETS_TEXTS.unlinkFailed, messageOf(e));
-    } finally {
-      setBusy(false);
-      setUnlinking(null);
-    }
-  };
-
   return (
-    <section aria-labelledby="profile-wallets-title">
-      <h3 id="profile-wallets-title">{LINKED_WALLETS_TEXTS.title}</h3>
-      <p className={styles.lead}>{LINKED_WALLETS_TEXTS.lead}</p>
-      {!data.enabled && <p className={styles.lead}>{LINKED_WALLETS_TEXTS.offNow}</p>}
-      {data.wallets.length === 0 ? (
-        <p>{LINKED_WALLETS_TEXTS.none}</p>
-      ) : (
-        <ul aria-label={LINKED_WALLETS_TEXTS.title}>
-          {data.wallets.map((w) => (
-            <li key={w.id} className={styles.row}>
-              <span>
-                <strong title={w.address}>{short(w.address)}</strong> · {LINKED_WALLETS_TEXTS.chain(w.chain_id)}
-              </span>
-              <Button variant="secondary" size="sm" onClick={() => setUnlinking(w)} aria-label={`${LINKED_WALLETS_TEXTS.unlink} ${w.address}`}>
-                {LINKED_WALLETS_TEXTS.unlink}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data.enabled &&
-        (wallet ? (
-          <Button variant="secondary" loading={linking} onClick={() => void link()}>
-            {linking ? LINKED_WALLETS_TEXTS.linking : LINKED_WALLETS_TEXTS.link}
-          </Button>
-        ) : (
-          <p className={styles.lead}>{WALLET_TEXTS.noWallet}</p>
-        ))}
-      {linkError && (
-        <p role="alert">
-          {LINKED_WALLETS_TEXTS.linkFailed} {linkError}
-        </p>
-      )}
-      <ConfirmDialog
-        open={unlinking !== null}
-        danger
-        busy={busy}
-        title={LINKED_WALLETS_TEXTS.unlinkTitle}
-        message={LINKED_WALLETS_TEXTS.unlinkMessage}
-        confirmLabel={LINKED_WALLETS_TEXTS.unlink}
-        onConfirm={() => void unlink()}
-        onCancel={() => setUnlinking(null)}
-      />
-    </section>
+    <Loaded query={query} loadFailed={LINKED_WALLETS_TEXTS.loadFailed}>
+      {(data) =>
+        (data.enabled || data.wallets.length > 0) && (
+          <section aria-labelledby="profile-wallets-title">
+            <h3 id="profile-wallets-title">{LINKED_WALLETS_TEXTS.title}</h3>
+            <p className={styles.lead}>{LINKED_WALLETS_TEXTS.lead}</p>
+            {!data.enabled && <p className={styles.lead}>{LINKED_WALLETS_TEXTS.offNow}</p>}
+            {data.wallets.length === 0 ? (
+              <p>{LINKED_WALLETS_TEXTS.none}</p>
+            ) : (
+              <ul aria-label={LINKED_WALLETS_TEXTS.title}>
+                {data.wallets.map((w) => (
+                  <UnlinkRow
+                    key={w.id}
+                    label={`${LINKED_WALLETS_TEXTS.unlink} ${w.address}`}
+                    unlinkLabel={LINKED_WALLETS_TEXTS.unlink}
+                    onUnlink={() => unlinking.ask(w)}
+                  >
+                    <strong title={w.address}>{short(w.address)}</strong> · {LINKED_WALLETS_TEXTS.chain(w.chain_id)}
+                  </UnlinkRow>
+                ))}
+              </ul>
+            )}
+            {data.enabled &&
+              (wallet ? (
+                <Button variant="secondary" loading={linking} onClick={() => void link()}>
+                  {linking ? LINKED_WALLETS_TEXTS.linking : LINKED_WALLETS_TEXTS.link}
+                </Button>
+              ) : (
+                <p className={styles.lead}>{WALLET_TEXTS.noWallet}</p>
+              ))}
+            {linkError && (
+              <p role="alert">
+                {LINKED_WALLETS_TEXTS.linkFailed} {linkError}
+              </p>
+            )}
+            {unlinking.dialog(() => LINKED_WALLETS_TEXTS.unlinkTitle)}
+          </section>
+        )
+      }
+    </Loaded>
   );
 }

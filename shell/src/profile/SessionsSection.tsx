@@ -1,15 +1,16 @@
 // Profile → Sessions: where the user is signed in (device, address, when it started, last activity),
 // with Sign out for one session, for all the others, or everywhere. The server ends them at once, their
 // access tokens included, so another browser is signed out on its next request.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, getStore, toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, DataTable } from '@accent/shared/ui';
+import { getStore, toast } from '@accent/shared/client';
+import { Button, ConfirmDialog, DataTable, useQuery } from '@accent/shared/ui';
 import type { AuthSession } from '@accent/shell-common';
 import { Section } from '../app/Page.js';
 import { useServices } from '../app/services.js';
 import { signOut } from '../app/signOut.js';
 import { useAccountSecurityApi } from './account-security-api.js';
+import { Loaded, messageOf } from './Loaded.js';
 import styles from './Profile.module.css';
 
 export const SESSIONS_TEXTS = {
@@ -40,8 +41,6 @@ export const SESSIONS_TEXTS = {
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-const detailOf = (error: unknown) =>
-  error instanceof ApiError && error.status > 0 && error.detail ? error.detail : error instanceof Error ? error.message : String(error);
 
 type Pending = { kind: 'one'; session: AuthSession } | { kind: 'others' } | { kind: 'everywhere' } | null;
 
@@ -49,22 +48,9 @@ export function SessionsSection() {
   const api = useAccountSecurityApi();
   const { session } = useServices();
   const navigate = useNavigate();
-  const [sessions, setSessions] = useState<AuthSession[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const query = useQuery(['profile', 'sessions'], () => api.sessions());
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setSessions(await api.sessions());
-      setLoadError(null);
-    } catch (e) {
-      setLoadError(detailOf(e));
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function confirm() {
     if (!pending) return;
@@ -83,16 +69,16 @@ export function SessionsSection() {
         await api.endSession(pending.session.id);
         toast.success(SESSIONS_TEXTS.signedOutOne);
       }
-      await load();
+      query.reload();
     } catch (e) {
-      toast.error(SESSIONS_TEXTS.failed, detailOf(e));
+      toast.error(SESSIONS_TEXTS.failed, messageOf(e));
     } finally {
       setBusy(false);
       setPending(null);
     }
   }
 
-  const others = sessions?.filter((s) => !s.current).length ?? 0;
+  const others = query.status === 'ready' ? query.data.filter((s) => !s.current).length : 0;
   const dialog =
     pending?.kind === 'one'
       ? { title: SESSIONS_TEXTS.oneTitle(pending.session.device), message: SESSIONS_TEXTS.oneMessage, label: SESSIONS_TEXTS.signOut }
@@ -103,58 +89,54 @@ export function SessionsSection() {
   return (
     <Section title={SESSIONS_TEXTS.title} id="profile-sessions">
       <p className={styles.lead}>{SESSIONS_TEXTS.lead}</p>
-      {loadError ? (
-        <p role="alert">
-          {SESSIONS_TEXTS.loadFailed} {loadError}
-        </p>
-      ) : !sessions ? (
-        <p role="status">{SESSIONS_TEXTS.loading}</p>
-      ) : (
-        <>
-          <DataTable
-            label={SESSIONS_TEXTS.title}
-            columns={[
-              SESSIONS_TEXTS.device,
-              SESSIONS_TEXTS.address,
-              SESSIONS_TEXTS.started,
-              SESSIONS_TEXTS.lastActive,
-              { label: SESSIONS_TEXTS.signOut, hiddenLabel: true },
-            ]}
-          >
-            {sessions.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  {s.device}
-                  {s.current && <span className={styles.badge}>{SESSIONS_TEXTS.thisSession}</span>}
-                  {s.two_factor && <span className={styles.muted}> · {SESSIONS_TEXTS.twoFactor}</span>}
-                </th>
-                <td>{s.last_ip && s.last_ip !== s.ip ? `${s.last_ip} (from ${s.ip})` : s.ip || '—'}</td>
-                <td>{formatTime(s.created_at)}</td>
-                <td>{formatTime(s.last_used_at)}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`${SESSIONS_TEXTS.signOut}: ${s.device}${s.current ? ` (${SESSIONS_TEXTS.thisSession})` : ''}`}
-                    onClick={() => setPending({ kind: 'one', session: s })}
-                  >
-                    {SESSIONS_TEXTS.signOut}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          {others === 0 && <p className={styles.muted}>{SESSIONS_TEXTS.noOthers}</p>}
-          <div className={styles.actions}>
-            <Button variant="secondary" disabled={others === 0} onClick={() => setPending({ kind: 'others' })}>
-              {SESSIONS_TEXTS.signOutOthers}
-            </Button>
-            <Button variant="danger" onClick={() => setPending({ kind: 'everywhere' })}>
-              {SESSIONS_TEXTS.signOutEverywhere}
-            </Button>
-          </div>
-        </>
-      )}
+      <Loaded query={query} loading={SESSIONS_TEXTS.loading} loadFailed={SESSIONS_TEXTS.loadFailed}>
+        {(sessions) => (
+          <>
+            <DataTable
+              label={SESSIONS_TEXTS.title}
+              columns={[
+                SESSIONS_TEXTS.device,
+                SESSIONS_TEXTS.address,
+                SESSIONS_TEXTS.started,
+                SESSIONS_TEXTS.lastActive,
+                { label: SESSIONS_TEXTS.signOut, hiddenLabel: true },
+              ]}
+            >
+              {sessions.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">
+                    {s.device}
+                    {s.current && <span className={styles.badge}>{SESSIONS_TEXTS.thisSession}</span>}
+                    {s.two_factor && <span className={styles.muted}> · {SESSIONS_TEXTS.twoFactor}</span>}
+                  </th>
+                  <td>{s.last_ip && s.last_ip !== s.ip ? `${s.last_ip} (from ${s.ip})` : s.ip || '—'}</td>
+                  <td>{formatTime(s.created_at)}</td>
+                  <td>{formatTime(s.last_used_at)}</td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${SESSIONS_TEXTS.signOut}: ${s.device}${s.current ? ` (${SESSIONS_TEXTS.thisSession})` : ''}`}
+                      onClick={() => setPending({ kind: 'one', session: s })}
+                    >
+                      {SESSIONS_TEXTS.signOut}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            {others === 0 && <p className={styles.muted}>{SESSIONS_TEXTS.noOthers}</p>}
+            <div className={styles.actions}>
+              <Button variant="secondary" disabled={others === 0} onClick={() => setPending({ kind: 'others' })}>
+                {SESSIONS_TEXTS.signOutOthers}
+              </Button>
+              <Button variant="danger" onClick={() => setPending({ kind: 'everywhere' })}>
+                {SESSIONS_TEXTS.signOutEverywhere}
+              </Button>
+            </div>
+          </>
+        )}
+      </Loaded>
       <ConfirmDialog
         open={pending !== null}
         title={dialog.title}

@@ -1,12 +1,14 @@
 // Profile → Two-factor authentication: set up an authenticator app (QR code or manual key, confirmed
 // with a code), see the ten recovery codes once (copy or download), and turn it off with a current
 // code. The QR code is drawn by the server, so this page carries no QR library.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, toast } from '@accent/shared/client';
-import { Button, saveFile, TextField } from '@accent/shared/ui';
-import type { TwoFactorEnrolment, TwoFactorStatus } from '@accent/shell-common';
+import { Button, saveFile, TextField, useQuery } from '@accent/shared/ui';
+import type { TwoFactorEnrolment } from '@accent/shell-common';
 import { Section } from '../app/Page.js';
 import { useAccountSecurityApi } from './account-security-api.js';
+import { FormError } from '../login/AuthForm.js';
+import { Loaded } from './Loaded.js';
 import styles from './Profile.module.css';
 
 export const TWO_FACTOR_SECTION_TEXTS = {
@@ -43,28 +45,54 @@ const detailOf = (error: unknown) => (error instanceof ApiError && error.status 
 /** `ABCDEFGH…` → `ABCD EFGH …`: easier to type from the screen */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
+/** A step that asks for a code: its lead, the fields, the form's error, then submit and Cancel. */
+function CodeForm({
+  label,
+  submit = label,
+  lead,
+  onSubmit,
+  onCancel,
+  error,
+  busy,
+  danger = false,
+  children,
+}: {
+  label: string;
+  submit?: string;
+  lead: string;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  error: string | null;
+  busy: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form className={styles.stack} onSubmit={onSubmit} aria-label={label}>
+      <p className={styles.lead}>{lead}</p>
+      {children}
+      <FormError error={error} />
+      <div className={styles.row}>
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy}>
+          {submit}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {TWO_FACTOR_SECTION_TEXTS.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 type View = { kind: 'idle' } | { kind: 'enrolling'; enrolment: TwoFactorEnrolment } | { kind: 'codes'; codes: string[] } | { kind: 'disabling' };
 
 export function TwoFactorSection() {
   const api = useAccountSecurityApi();
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const query = useQuery(['profile', 'two-factor'], () => api.twoFactorStatus());
   const [view, setView] = useState<View>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setStatus(await api.twoFactorStatus());
-      setLoadError(null);
-    } catch (e) {
-      setLoadError(detailOf(e));
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const reset = (next: View) => {
     setView(next);
@@ -93,7 +121,7 @@ export function TwoFactorSection() {
       reset({ kind: 'codes', codes });
       // this session proved the factor: its next token says so (administration may need it)
       await api.refreshSession();
-      await load();
+      query.reload();
     });
   };
 
@@ -103,7 +131,7 @@ export function TwoFactorSection() {
       await api.disableTwoFactor(code.trim());
       reset({ kind: 'idle' });
       toast.success(TWO_FACTOR_SECTION_TEXTS.turnedOff);
-      await load();
+      query.reload();
     });
   };
 
@@ -120,115 +148,106 @@ export function TwoFactorSection() {
   return (
     <Section title={TWO_FACTOR_SECTION_TEXTS.title} id="profile-two-factor">
       <p className={styles.lead}>{TWO_FACTOR_SECTION_TEXTS.lead}</p>
-      {loadError ? (
-        <p role="alert">
-          {TWO_FACTOR_SECTION_TEXTS.loadFailed} {loadError}
-        </p>
-      ) : !status ? (
-        <p role="status">{TWO_FACTOR_SECTION_TEXTS.loading}</p>
-      ) : view.kind === 'codes' ? (
-        <div>
-          <h3 className={styles.subTitle}>{TWO_FACTOR_SECTION_TEXTS.codesTitle}</h3>
-          <p className={styles.lead}>{TWO_FACTOR_SECTION_TEXTS.codesLead}</p>
-          <ul className={styles.codes} aria-label={TWO_FACTOR_SECTION_TEXTS.codesTitle}>
-            {view.codes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-          <div className={styles.row}>
-            <Button variant="secondary" onClick={() => void copy()}>
-              {TWO_FACTOR_SECTION_TEXTS.copy}
-            </Button>
-            <Button variant="secondary" onClick={() => saveFile(new Blob([codesText], { type: 'text/plain' }), 'accent-recovery-codes.txt')}>
-              {TWO_FACTOR_SECTION_TEXTS.download}
-            </Button>
-            <Button onClick={() => reset({ kind: 'idle' })}>{TWO_FACTOR_SECTION_TEXTS.done}</Button>
-          </div>
-        </div>
-      ) : status.enabled ? (
-        <>
-          <p role="status">{TWO_FACTOR_SECTION_TEXTS.on(status.enabled_at ? formatDate(status.enabled_at) : '', status.recovery_codes_left)}</p>
-          {view.kind === 'disabling' ? (
-            <form className={styles.stack} onSubmit={disable} aria-label={TWO_FACTOR_SECTION_TEXTS.turnOff}>
-              <p className={styles.lead}>{TWO_FACTOR_SECTION_TEXTS.turnOffLead}</p>
-              <TextField label={TWO_FACTOR_SECTION_TEXTS.turnOffCode} name="code" autoComplete="one-time-code" spellCheck={false} maxLength={40} required value={code} onChange={(e) => setCode(e.target.value)} />
-              {error && (
-                <p className={styles.error} role="alert">
-                  {error}
+      <Loaded query={query} loading={TWO_FACTOR_SECTION_TEXTS.loading} loadFailed={TWO_FACTOR_SECTION_TEXTS.loadFailed} describe={detailOf}>
+        {(status) =>
+          view.kind === 'codes' ? (
+            <div>
+              <h3 className={styles.subTitle}>{TWO_FACTOR_SECTION_TEXTS.codesTitle}</h3>
+              <p className={styles.lead}>{TWO_FACTOR_SECTION_TEXTS.codesLead}</p>
+              <ul className={styles.codes} aria-label={TWO_FACTOR_SECTION_TEXTS.codesTitle}>
+                {view.codes.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+              <div className={styles.row}>
+                <Button variant="secondary" onClick={() => void copy()}>
+                  {TWO_FACTOR_SECTION_TEXTS.copy}
+                </Button>
+                <Button variant="secondary" onClick={() => saveFile(new Blob([codesText], { type: 'text/plain' }), 'accent-recovery-codes.txt')}>
+                  {TWO_FACTOR_SECTION_TEXTS.download}
+                </Button>
+                <Button onClick={() => reset({ kind: 'idle' })}>{TWO_FACTOR_SECTION_TEXTS.done}</Button>
+              </div>
+            </div>
+          ) : status.enabled ? (
+            <>
+              <p role="status">{TWO_FACTOR_SECTION_TEXTS.on(status.enabled_at ? formatDate(status.enabled_at) : '', status.recovery_codes_left)}</p>
+              {view.kind === 'disabling' ? (
+                <CodeForm
+                  label={TWO_FACTOR_SECTION_TEXTS.turnOff}
+                  lead={TWO_FACTOR_SECTION_TEXTS.turnOffLead}
+                  onSubmit={disable}
+                  onCancel={() => reset({ kind: 'idle' })}
+                  error={error}
+                  busy={busy}
+                  danger
+                >
+                  <TextField
+                    label={TWO_FACTOR_SECTION_TEXTS.turnOffCode}
+                    name="code"
+                    autoComplete="one-time-code"
+                    spellCheck={false}
+                    maxLength={40}
+                    required
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                </CodeForm>
+              ) : (
+                <div className={styles.row}>
+                  <Button variant="secondary" onClick={() => reset({ kind: 'disabling' })}>
+                    {TWO_FACTOR_SECTION_TEXTS.turnOff}
+                  </Button>
+                </div>
+              )}
+            </>
+          ) : view.kind === 'enrolling' ? (
+            <CodeForm
+              label={TWO_FACTOR_SECTION_TEXTS.setUp}
+              submit={TWO_FACTOR_SECTION_TEXTS.confirm}
+              lead={TWO_FACTOR_SECTION_TEXTS.scan}
+              onSubmit={confirm}
+              onCancel={() => reset({ kind: 'idle' })}
+              error={error}
+              busy={busy}
+            >
+              <img className={styles.qr} src={view.enrolment.qr_code} alt={TWO_FACTOR_SECTION_TEXTS.qrAlt} width={180} height={180} />
+              <div>
+                <span className={styles.muted}>{TWO_FACTOR_SECTION_TEXTS.manualKey}</span>
+                <p className={styles.mono}>
+                  <code data-testid="totp-secret">{grouped(view.enrolment.secret)}</code>
+                </p>
+              </div>
+              <TextField
+                label={TWO_FACTOR_SECTION_TEXTS.code}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            </CodeForm>
+          ) : (
+            <>
+              {status.required && (
+                <p className={styles.notice} role="note">
+                  {TWO_FACTOR_SECTION_TEXTS.required}
                 </p>
               )}
+              <p>{TWO_FACTOR_SECTION_TEXTS.off}</p>
+              <FormError error={error} />
               <div className={styles.row}>
-                <Button type="submit" variant="danger" loading={busy}>
-                  {TWO_FACTOR_SECTION_TEXTS.turnOff}
-                </Button>
-                <Button variant="ghost" onClick={() => reset({ kind: 'idle' })}>
-                  {TWO_FACTOR_SECTION_TEXTS.cancel}
+                <Button onClick={() => void start()} loading={busy}>
+                  {TWO_FACTOR_SECTION_TEXTS.setUp}
                 </Button>
               </div>
-            </form>
-          ) : (
-            <div className={styles.row}>
-              <Button variant="secondary" onClick={() => reset({ kind: 'disabling' })}>
-                {TWO_FACTOR_SECTION_TEXTS.turnOff}
-              </Button>
-            </div>
-          )}
-        </>
-      ) : view.kind === 'enrolling' ? (
-        <form className={styles.stack} onSubmit={confirm} aria-label={TWO_FACTOR_SECTION_TEXTS.setUp}>
-          <p className={styles.lead}>{TWO_FACTOR_SECTION_TEXTS.scan}</p>
-          <img className={styles.qr} src={view.enrolment.qr_code} alt={TWO_FACTOR_SECTION_TEXTS.qrAlt} width={180} height={180} />
-          <div>
-            <span className={styles.muted}>{TWO_FACTOR_SECTION_TEXTS.manualKey}</span>
-            <p className={styles.mono}>
-              <code data-testid="totp-secret">{grouped(view.enrolment.secret)}</code>
-            </p>
-          </div>
-          <TextField
-            label={TWO_FACTOR_SECTION_TEXTS.code}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          <div className={styles.row}>
-            <Button type="submit" loading={busy}>
-              {TWO_FACTOR_SECTION_TEXTS.confirm}
-            </Button>
-            <Button variant="ghost" onClick={() => reset({ kind: 'idle' })}>
-              {TWO_FACTOR_SECTION_TEXTS.cancel}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <>
-          {status.required && (
-            <p className={styles.notice} role="note">
-              {TWO_FACTOR_SECTION_TEXTS.required}
-            </p>
-          )}
-          <p>{TWO_FACTOR_SECTION_TEXTS.off}</p>
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          <div className={styles.row}>
-            <Button onClick={() => void start()} loading={busy}>
-              {TWO_FACTOR_SECTION_TEXTS.setUp}
-            </Button>
-          </div>
-        </>
-      )}
+            </>
+          )
+        }
+      </Loaded>
     </Section>
   );
 }
