@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../app/testing.js';
+import { renderWithProviders, silenceInEachTest } from '../app/testing.js';
 import AccentAssistPage from './AccentAssistPage.js';
 
 const location = () => screen.getByTestId('location').textContent;
 
-let alertSpy: ReturnType<typeof jest.spyOn>;
-let logSpy: ReturnType<typeof jest.spyOn>;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => {});
-  logSpy = jest.spyOn(console, 'log').mockImplementation(() => {});
-});
-afterEach(() => {
-  alertSpy.mockRestore();
-  logSpy.mockRestore();
-});
+const alertSpy = silenceInEachTest(window, 'alert');
+const logSpy = silenceInEachTest(console, 'log');
 
 describe('Accent Assist', () => {
   it('is a coming-soon page with features and a timeline', async () => {
@@ -33,8 +25,8 @@ describe('Accent Assist', () => {
   it('Notify Me thanks the user and says they will be notified', async () => {
     await renderWithProviders(<AccentAssistPage />, '/accent-assist');
     await userEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledTimes(1));
-    const message = String(alertSpy.mock.calls[0][0]);
+    await waitFor(() => expect(alertSpy()).toHaveBeenCalledTimes(1));
+    const message = String(alertSpy().mock.calls[0][0]);
     expect(message).toMatch(/thank you for your interest/i);
     expect(message).toMatch(/notify you/i);
   });
@@ -42,7 +34,7 @@ describe('Accent Assist', () => {
   it('Explore Other Features logs and goes to Agent Deployment', async () => {
     await renderWithProviders(<AccentAssistPage />, '/accent-assist');
     await userEvent.click(screen.getByRole('button', { name: 'Explore Other Features' }));
-    expect(logSpy).toHaveBeenCalled();
+    expect(logSpy()).toHaveBeenCalled();
     expect(location()).toBe('/deploy');
   });
 });

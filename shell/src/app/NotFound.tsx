@@ -1,6 +1,7 @@
 // Not Found: the standalone page for unknown paths, and the same message inside an area.
 import { Link } from 'react-router';
 import { Logo } from '../layout/Logo.js';
+import frame from '../layout/Standalone.module.css';
 import styles from './NotFound.module.css';
 
 export const NOT_FOUND_TITLE = 'Page not found';
@@ -22,9 +23,9 @@ export function NotFoundContent({ detail = 'There is nothing at this address. It
 
 export default function NotFoundPage() {
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Link to="/" className={styles.brand}>
+    <div className={`${frame.page} ${styles.page}`}>
+      <header className={frame.header}>
+        <Link to="/" className={frame.brand}>
           <Logo />
         </Link>
       </header>

@@ -1,7 +1,7 @@
 // Test helpers for the shell's component tests: a signed-in or signed-out session in the shared store
 // (through a real session manager with a fake transport), fake services and remote loaders, and a
 // render of the real route table in a MemoryRouter. Nothing here mocks a module.
-import { jest } from '@jest/globals';
+import { afterEach, beforeEach, jest } from '@jest/globals';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { Context, ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -178,4 +178,23 @@ export function renderWithApi<T>(Api: Context<T>, api: T, ui: ReactElement): Ren
       </>,
     ),
   );
+}
+
+type SilentSpy = ReturnType<typeof jest.spyOn>;
+
+/**
+ * For every test of the file, replaces `target[method]` with a spy that does nothing (window.alert, or
+ * console.error for the failures a test provokes on purpose) and restores it after the test. Call it at
+ * the top of the file; the getter returns the current test's spy.
+ */
+export function silenceInEachTest(target: object, method: string): () => SilentSpy {
+  let spy: SilentSpy | undefined;
+  beforeEach(() => {
+    spy = jest.spyOn(target as Record<string, () => void>, method).mockImplementation(() => {});
+  });
+  afterEach(() => spy?.mockRestore());
+  return () => {
+    if (!spy) throw new Error(`${method} is only silenced while a test runs.`);
+    return spy;
+  };
 }

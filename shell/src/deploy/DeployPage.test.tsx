@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@accent/agents-common';
-import { renderWithProviders } from '../app/testing.js';
+import { renderWithProviders, silenceInEachTest } from '../app/testing.js';
 import DeployPage from './DeployPage.js';
 
 const location = () => screen.getByTestId('location').textContent;
 /** A card by its title (its name is the title, then the description). */
 const card = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title} `) });
 
-let alertSpy: ReturnType<typeof jest.spyOn>;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => {});
-});
-afterEach(() => alertSpy.mockRestore());
+const alertSpy = silenceInEachTest(window, 'alert');
 
 describe('Agent Deployment', () => {
   it('shows its title and six cards', async () => {
@@ -34,13 +30,13 @@ describe('Agent Deployment', () => {
     await userEvent.click(card(name));
     expect(location()).toBe(path);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(alertSpy()).not.toHaveBeenCalled();
   });
 
   it('Agentic only shows the alert', async () => {
     await renderWithProviders(<DeployPage />, '/deploy');
     await userEvent.click(card('Agentic'));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.agenticAlert));
+    await waitFor(() => expect(alertSpy()).toHaveBeenCalledWith(MESSAGES.agenticAlert));
     expect(location()).toBe('/deploy');
   });
 

@@ -30,6 +30,7 @@ import {
   type CapabilityIcon,
   type SiteLink,
 } from './content.js';
+import lists from '../layout/Lists.module.css';
 import tiles from '../layout/Tiles.module.css';
 import styles from './LandingPage.module.css';
 
@@ -344,7 +345,7 @@ export default function LandingPage() {
             {FOOTER_GROUPS.map((group) => (
               <div key={group.title}>
                 <h2>{group.title}</h2>
-                <ul className={styles.stack}>
+                <ul className={lists.stack}>
                   {group.links.map((item) => (
                     <li key={item.label}>
                       <PageLink link={item.link}>{item.label}</PageLink>

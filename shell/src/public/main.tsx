@@ -2,9 +2,8 @@
 // this page because the browser holds no sign-in, so the pages start signed out at once (a second
 // manager on the same store settles it; the shared one signs the user in).
 import '@accent/shared/tokens.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createSessionManager } from '@accent/shared/client';
+import { mountRoot } from '../app/mountRoot.js';
 import { PublicApp } from './PublicApp.js';
 import { preloadWhenIdle } from './preload.js';
 
@@ -13,10 +12,4 @@ void settle.start().then(() => settle.stop());
 
 if (window.location.pathname.startsWith('/login')) preloadWhenIdle();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <PublicApp />
-  </StrictMode>,
-);
+mountRoot(<PublicApp />);

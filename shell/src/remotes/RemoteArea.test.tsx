@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteModule } from '@accent/shared';
-import { fakeLoader, fakeServices, registryEntry, renderWithProviders } from '../app/testing.js';
+import { fakeLoader, fakeServices, registryEntry, renderWithProviders, silenceInEachTest } from '../app/testing.js';
 import { RemoteArea } from './RemoteArea.js';
 
 const UNAVAILABLE = 'This area is unavailable';
@@ -15,12 +15,8 @@ const flowsModule: RemoteModule = {
   ],
 };
 
-let consoleError: ReturnType<typeof jest.spyOn>;
-beforeEach(() => {
-  // the boundary logs the failures these tests provoke on purpose
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => consoleError.mockRestore());
+// the boundary logs the failures these tests provoke on purpose
+silenceInEachTest(console, 'error');
 
 describe('RemoteArea', () => {
   it('shows "not installed" for a remote missing from the registry, and Retry fetches the registry again', async () => {
@@ -86,7 +82,11 @@ describe('RemoteArea', () => {
     await renderWithProviders(<RemoteArea id="flows" pattern="/flows" />, '/flows', { services, loader });
     const area = await screen.findByRole('alert', { name: /AI Flows/ });
     // the developer's wording stays in the console
-    expect(within(area).getByText(/^AI Flows stopped working because of an error in its code\. Try again; if it keeps happening, tell your administrator\. Reference: R-[A-Z2-9]{8}\.$/)).toBeInTheDocument();
+    expect(
+      within(area).getByText(
+        /^AI Flows stopped working because of an error in its code\. Try again; if it keeps happening, tell your administrator\. Reference: R-[A-Z2-9]{8}\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(within(area).queryByText(/returned no module/)).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 // Open tabs and remote versions: the contract check before loading, what a failing area says and reports,
 // a new current version taken at the next entry into the area (never mid-use, never two in one page).
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
@@ -9,8 +9,14 @@ import type { FederationManifestFacts } from '@accent/shared/remotes';
 import type { RemoteLoader } from './loader.js';
 import { RemoteArea } from './RemoteArea.js';
 import { RemotesProvider } from './RemotesProvider.js';
+import { silenceInEachTest } from '../app/testing.js';
 
-const entry = (id: 'agents' | 'flows', version: string): RemoteRegistryEntry => ({ id, name: `mfe_${id}`, entry: `/mfe/${id}/${version}/mf-manifest.json`, version });
+const entry = (id: 'agents' | 'flows', version: string): RemoteRegistryEntry => ({
+  id,
+  name: `mfe_${id}`,
+  entry: `/mfe/${id}/${version}/mf-manifest.json`,
+  version,
+});
 
 const moduleOf = (id: 'agents' | 'flows', version: string, crashOn?: string): RemoteModule => ({
   id,
@@ -26,7 +32,12 @@ const moduleOf = (id: 'agents' | 'flows', version: string, crashOn?: string): Re
   ],
 });
 
-function setup(options: { registry: RemoteRegistryEntry[]; facts?: (e: RemoteRegistryEntry) => FederationManifestFacts | Error; modules?: (e: RemoteRegistryEntry) => RemoteModule; pollMs?: number }) {
+function setup(options: {
+  registry: RemoteRegistryEntry[];
+  facts?: (e: RemoteRegistryEntry) => FederationManifestFacts | Error;
+  modules?: (e: RemoteRegistryEntry) => RemoteModule;
+  pollMs?: number;
+}) {
   let registry = options.registry;
   const fetchRegistry = jest.fn(async () => registry);
   const report = jest.fn<NonNullable<RemoteLoader['report']>>();
@@ -64,16 +75,21 @@ function setup(options: { registry: RemoteRegistryEntry[]; facts?: (e: RemoteReg
       </MemoryRouter>
     </RemotesProvider>
   );
-  return { ui: uiFor('signed-out'), uiFor, fetchRegistry, report, load, register, reloadPage, setRegistry: (next: RemoteRegistryEntry[]) => (registry = next) };
+  return {
+    ui: uiFor('signed-out'),
+    uiFor,
+    fetchRegistry,
+    report,
+    load,
+    register,
+    reloadPage,
+    setRegistry: (next: RemoteRegistryEntry[]) => (registry = next),
+  };
 }
 
 const go = (name: string) => userEvent.click(screen.getByRole('link', { name }));
 
-let consoleError: ReturnType<typeof jest.spyOn>;
-beforeEach(() => {
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {}); // the failures provoked on purpose
-});
-afterEach(() => consoleError.mockRestore());
+silenceInEachTest(console, 'error'); // the failures provoked on purpose
 
 describe('remote versions in an open tab', () => {
   it('refuses a remote built for a newer contract before loading it, in its area only, and reports it', async () => {
@@ -84,9 +100,17 @@ describe('remote versions in an open tab', () => {
     render(t.ui);
     await go('Agents');
     const area = await screen.findByRole('alert', { name: /Agents/ });
-    const reason = within(area).getByText(/^Agents 1\.4\.0 needs the studio contract \^3\.0; this studio provides 2\.4\.1\. An administrator needs to install a version of it made for this studio\. Reference: R-[A-Z2-9]{8}\.$/);
+    const reason = within(area).getByText(
+      /^Agents 1\.4\.0 needs the studio contract \^3\.0; this studio provides 2\.4\.1\. An administrator needs to install a version of it made for this studio\. Reference: R-[A-Z2-9]{8}\.$/,
+    );
     expect(t.load).not.toHaveBeenCalledWith(entry('agents', '1.4.0'));
-    await waitFor(() => expect(t.report).toHaveBeenCalledWith(entry('agents', '1.4.0'), 'load-failed', expect.objectContaining({ message: expect.stringContaining('needs the studio contract') })));
+    await waitFor(() =>
+      expect(t.report).toHaveBeenCalledWith(
+        entry('agents', '1.4.0'),
+        'load-failed',
+        expect.objectContaining({ message: expect.stringContaining('needs the studio contract') }),
+      ),
+    );
     expect(reason.textContent).toContain(t.report.mock.calls[0][2]!.reference);
 
     await go('Flows');
@@ -98,7 +122,9 @@ describe('remote versions in an open tab', () => {
     const t = setup({ registry: [entry('agents', '1.4.0')], facts: () => new Error('HTTP 404') });
     render(t.ui);
     await go('Agents');
-    expect(await screen.findByText(/^Agents could not be loaded: its files did not arrive\. Check your connection and try again\. Reference: R-/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Agents could not be loaded: its files did not arrive\. Check your connection and try again\. Reference: R-/),
+    ).toBeInTheDocument();
   });
 
   it('keeps the running version while the user is in the area and switches at the next entry, reloading the page once', async () => {
@@ -160,9 +186,19 @@ describe('remote versions in an open tab', () => {
     render(t.ui);
     await go('Flow f-1');
     const area = await screen.findByRole('alert', { name: /AI Flows/ });
-    expect(within(area).getByText(/^AI Flows stopped working because of an error in its code\. Try again; if it keeps happening, tell your administrator\. Reference: R-[A-Z2-9]{8}\.$/)).toBeInTheDocument();
+    expect(
+      within(area).getByText(
+        /^AI Flows stopped working because of an error in its code\. Try again; if it keeps happening, tell your administrator\. Reference: R-[A-Z2-9]{8}\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(area).not.toHaveTextContent('sharedV2Label');
-    await waitFor(() => expect(t.report).toHaveBeenCalledWith(entry('flows', '1.0.0'), 'render-failed', expect.objectContaining({ message: 'TypeError: (0 , A.sharedV2Label) is not a function' })));
+    await waitFor(() =>
+      expect(t.report).toHaveBeenCalledWith(
+        entry('flows', '1.0.0'),
+        'render-failed',
+        expect.objectContaining({ message: 'TypeError: (0 , A.sharedV2Label) is not a function' }),
+      ),
+    );
     // the failure does not follow the user to the area's other pages
     await go('Flows');
     expect(await screen.findByRole('heading', { name: 'flows 1.0.0' })).toBeInTheDocument();
