@@ -90,31 +90,30 @@ const urn = (label: string, kind: string) =>
 
 const field = (name: string, label: string, secret: boolean, required = true): CredentialField => ({ name, label, secret, required });
 
+/** A hosted model provider: an API key, and an optional base URL to reach it through (a proxy). */
+const hostedProvider = (key: string, label: string, baseUrlLabel: string): CredentialDefinition => ({
+  kind: 'provider',
+  key,
+  label,
+  fields: [field('apiKey', 'API key', true), field('baseUrl', baseUrlLabel, false, false)],
+  hintField: 'apiKey',
+  schema: z.object({ apiKey: text('API key'), baseUrl: httpUrl('Base URL').optional() }),
+});
+
+/** A connector that needs one secret (an API key, a token), named `required` in its error. */
+const oneSecretConnector = (key: string, label: string, name: string, fieldLabel: string, required: string): CredentialDefinition => ({
+  kind: 'connector',
+  key,
+  label,
+  fields: [field(name, fieldLabel, true)],
+  hintField: name,
+  schema: z.object({ [name]: text(required) }),
+});
+
 export const CREDENTIAL_DEFINITIONS: readonly CredentialDefinition[] = [
-  {
-    kind: 'provider',
-    key: 'openai',
-    label: 'OpenAI',
-    fields: [field('apiKey', 'API key', true), field('baseUrl', 'Base URL (optional, e.g. a proxy)', false, false)],
-    hintField: 'apiKey',
-    schema: z.object({ apiKey: text('API key'), baseUrl: httpUrl('Base URL').optional() }),
-  },
-  {
-    kind: 'provider',
-    key: 'anthropic',
-    label: 'Anthropic',
-    fields: [field('apiKey', 'API key', true), field('baseUrl', 'Base URL (optional)', false, false)],
-    hintField: 'apiKey',
-    schema: z.object({ apiKey: text('API key'), baseUrl: httpUrl('Base URL').optional() }),
-  },
-  {
-    kind: 'provider',
-    key: 'google',
-    label: 'Google',
-    fields: [field('apiKey', 'API key', true), field('baseUrl', 'Base URL (optional)', false, false)],
-    hintField: 'apiKey',
-    schema: z.object({ apiKey: text('API key'), baseUrl: httpUrl('Base URL').optional() }),
-  },
+  hostedProvider('openai', 'OpenAI', 'Base URL (optional, e.g. a proxy)'),
+  hostedProvider('anthropic', 'Anthropic', 'Base URL (optional)'),
+  hostedProvider('google', 'Google', 'Base URL (optional)'),
   {
     kind: 'provider',
     key: 'microsoft',
@@ -150,14 +149,7 @@ export const CREDENTIAL_DEFINITIONS: readonly CredentialDefinition[] = [
     hintField: 'apiKey',
     schema: z.object({ apiKey: text('API key'), cx: text('Search engine ID') }),
   },
-  {
-    kind: 'connector',
-    key: 'serp_api',
-    label: 'Serp API',
-    fields: [field('apiKey', 'API key', true)],
-    hintField: 'apiKey',
-    schema: z.object({ apiKey: text('API key') }),
-  },
+  oneSecretConnector('serp_api', 'Serp API', 'apiKey', 'API key', 'API key'),
   {
     kind: 'connector',
     key: 'sendgrid',
@@ -166,14 +158,7 @@ export const CREDENTIAL_DEFINITIONS: readonly CredentialDefinition[] = [
     hintField: 'apiKey',
     schema: z.object({ apiKey: text('API key'), from: z.email({ error: 'From address must be an email address' }) }),
   },
-  {
-    kind: 'connector',
-    key: 'hubspot',
-    label: 'HubSpot',
-    fields: [field('accessToken', 'Private app access token', true)],
-    hintField: 'accessToken',
-    schema: z.object({ accessToken: text('Access token') }),
-  },
+  oneSecretConnector('hubspot', 'HubSpot', 'accessToken', 'Private app access token', 'Access token'),
   {
     kind: 'connector',
     key: 'salesforce',
@@ -194,14 +179,7 @@ export const CREDENTIAL_DEFINITIONS: readonly CredentialDefinition[] = [
     hintField: 'accessToken',
     schema: z.object({ accessToken: text('Access token'), author: urn('Member URN', 'person'), organization: urn('Organization URN', 'organization').optional() }),
   },
-  {
-    kind: 'connector',
-    key: 'slack',
-    label: 'Slack',
-    fields: [field('botToken', 'Bot token (xoxb-…)', true)],
-    hintField: 'botToken',
-    schema: z.object({ botToken: text('Bot token') }),
-  },
+  oneSecretConnector('slack', 'Slack', 'botToken', 'Bot token (xoxb-…)', 'Bot token'),
   {
     // background agents' slack delivery channel posts here
     kind: 'connector',

@@ -1,7 +1,7 @@
 // Admin → Audit log: who did what and when in this library (sign-ins, users and roles, credentials,
 // agents, remotes, pages, flows), newest first, filtered by actor, action and period, a page at a time.
 // Filters apply when the form is submitted, so typing an email does not send a request per key.
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditResponse } from '@accent/shell-common';
 import { Button, DataTable, LoadingState, EmptyState, ErrorState, Select, useQuery, TextField } from '@accent/shared/ui';
 import { NO_AUDIT_FILTERS, useAuditApi, type AuditFilters } from './audit-api.js';
@@ -98,6 +98,12 @@ export function AuditPanel() {
   // another page or other filters are other data: the loading state shows until they are in
   const state = useQuery<AuditResponse>(['admin', 'audit', filters, offset], () => audit.list(filters, { limit: AUDIT_PAGE_SIZE, offset }));
   const set = (field: keyof AuditFilters, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const dateBound = (field: 'from' | 'to') => ({
+    name: field,
+    type: 'date',
+    value: draft[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
+  });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -128,22 +134,9 @@ export function AuditPanel() {
           onChange={(e) => set('actor', e.currentTarget.value)}
         />
         <Select label="Action" name="action" options={ACTION_OPTIONS} value={draft.action} onChange={(e) => set('action', e.currentTarget.value)} />
-        <TextField
-          label="From"
-          name="from"
-          type="date"
-          value={draft.from}
-          max={draft.to || undefined}
-          onChange={(e) => set('from', e.currentTarget.value)}
-        />
-        <TextField
-          label="To"
-          name="to"
-          type="date"
-          value={draft.to}
-          min={draft.from || undefined}
-          onChange={(e) => set('to', e.currentTarget.value)}
-        />
+        {/* each end of the period bounds the other */}
+        <TextField label="From" {...dateBound('from')} max={draft.to || undefined} />
+        <TextField label="To" {...dateBound('to')} min={draft.from || undefined} />
         <div className={styles.auditFilterActions}>
           <Button type="submit">Apply filters</Button>
           <Button type="button" variant="secondary" onClick={clear} disabled={!filtered && isEmpty(draft)}>

@@ -4,10 +4,9 @@
 import { useCallback, useState } from 'react';
 import { findCredentialDefinition, type CredentialItem, type CredentialKind } from '@accent/shell-common';
 import { toast } from '@accent/shared/client';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, useQuery } from '@accent/shared/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, useQuery, StatusBadge } from '@accent/shared/ui';
 import { CredentialDialog } from './CredentialDialog.js';
 import { CONNECTOR_DESCRIPTIONS, displayNameOf, PROVIDER_DESCRIPTIONS, toolsPoweredBy } from './credentialInfo.js';
-import { cx } from './cx.js';
 import { errorMessage, formatDateTime } from './format.js';
 import { useAdminServices } from './services.js';
 import { useQuietRefresh } from './useQuietRefresh.js';
@@ -39,7 +38,13 @@ export function CredentialsPanel({ kind }: { kind: CredentialKind }) {
       await admin.deleteCredential(item.kind, item.key);
       toast.success(`${displayNameOf(item)} key removed`);
       // the server environment may still configure it: ask rather than guess
-      update((list) => list.map((c) => (c.kind === item.kind && c.key === item.key ? { ...c, configured: false, source: null, hint: null, updated_at: null, fields: c.fields.map((f) => ({ ...f, set: false })) } : c)));
+      update((list) =>
+        list.map((c) =>
+          c.kind === item.kind && c.key === item.key
+            ? { ...c, configured: false, source: null, hint: null, updated_at: null, fields: c.fields.map((f) => ({ ...f, set: false })) }
+            : c,
+        ),
+      );
       void refresh();
     } catch (e) {
       toast.error(`Could not remove the ${displayNameOf(item)} key`, errorMessage(e));
@@ -92,7 +97,8 @@ export function CredentialsPanel({ kind }: { kind: CredentialKind }) {
 
 function removeMessage(item: CredentialItem): string {
   const name = displayNameOf(item);
-  if (item.kind === 'provider') return `Agent steps that use ${name} models stop working until a key is set again (unless the server's environment provides one).`;
+  if (item.kind === 'provider')
+    return `Agent steps that use ${name} models stop working until a key is set again (unless the server's environment provides one).`;
   const tools = toolsPoweredBy(item.key);
   return `${tools.length ? tools.join(', ') : 'Tools that need it'} will answer “not connected” until ${name} is set up again.`;
 }
@@ -110,7 +116,7 @@ function CredentialCard({ item, onEdit, onRemove }: { item: CredentialItem; onEd
         <h2 className={styles.cardTitle} id={titleId}>
           {name}
         </h2>
-        <span className={cx(styles.badge, item.configured ? styles.badgeSuccess : styles.badgeMuted)}>{item.configured ? 'Configured' : 'Not configured'}</span>
+        <StatusBadge tone={item.configured ? 'success' : 'neutral'}>{item.configured ? 'Configured' : 'Not configured'}</StatusBadge>
       </header>
       {item.kind === 'provider' && PROVIDER_DESCRIPTIONS[item.key] && <p className={styles.cardText}>{PROVIDER_DESCRIPTIONS[item.key]}</p>}
       {item.kind === 'connector' && CONNECTOR_DESCRIPTIONS[item.key] && <p className={styles.cardText}>{CONNECTOR_DESCRIPTIONS[item.key]}</p>}
@@ -131,7 +137,13 @@ function CredentialCard({ item, onEdit, onRemove }: { item: CredentialItem; onEd
         )}
         <div>
           <dt>Last update</dt>
-          <dd>{item.updated_at ? <time dateTime={item.updated_at}>{formatDateTime(item.updated_at)}</time> : <span className={styles.muted}>Never set</span>}</dd>
+          <dd>
+            {item.updated_at ? (
+              <time dateTime={item.updated_at}>{formatDateTime(item.updated_at)}</time>
+            ) : (
+              <span className={styles.muted}>Never set</span>
+            )}
+          </dd>
         </div>
         {item.source === 'environment' && (
           <div>
@@ -141,7 +153,12 @@ function CredentialCard({ item, onEdit, onRemove }: { item: CredentialItem; onEd
         )}
       </dl>
       <div className={styles.cardActions}>
-        <Button size="sm" variant={stored ? 'secondary' : 'primary'} onClick={onEdit} aria-label={stored ? `Replace ${name} key` : `Set key for ${name}`}>
+        <Button
+          size="sm"
+          variant={stored ? 'secondary' : 'primary'}
+          onClick={onEdit}
+          aria-label={stored ? `Replace ${name} key` : `Set key for ${name}`}
+        >
           {stored ? 'Replace' : 'Set key'}
         </Button>
         {stored && (

@@ -4,7 +4,7 @@
 // in Settings → Allowed flow hosts (the server says so).
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, ApiError, toast } from '@accent/shared/client';
-import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, Select, useQuery, TextField } from '@accent/shared/ui';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, Select, useQuery, TextField, StatusBadge } from '@accent/shared/ui';
 import {
   MCP_AUTH_LABELS,
   MCP_AUTHS,
@@ -79,7 +79,7 @@ export function McpServersPanel({ serversApi }: { serversApi?: McpServersApi }) 
             <tr key={s.id}>
               <th scope="row">
                 {s.name}
-                <span className={styles.badge}>{MCP_TRANSPORT_LABELS[s.transport]}</span>
+                <StatusBadge tone="neutral">{MCP_TRANSPORT_LABELS[s.transport]}</StatusBadge>
               </th>
               <td className={styles.mono}>{s.url}</td>
               <td>{s.tools.map((t) => t.title ?? t.name).join(', ') || '—'}</td>

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { ROLE_LABELS } from '@accent/shared';
 import { TEAM_LABELS, type Invitation } from '@accent/shell-common';
 import { ApiError, toast } from '@accent/shared/client';
-import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, ErrorState, useMutation, useQuery } from '@accent/shared/ui';
-import { cx } from './cx.js';
+import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, ErrorState, useMutation, useQuery, StatusBadge } from '@accent/shared/ui';
 import { formatDate } from './format.js';
 import { INVITATIONS_QUERY } from './InviteDialog.js';
 import { useInvitationsApi } from './invitations-api.js';
@@ -30,29 +29,26 @@ export function PendingInvitations() {
   const resend = useMutation((id: string) => invitations.resend(id), { invalidates: [INVITATIONS_QUERY] });
   const revoke = useMutation((id: string) => invitations.revoke(id), { invalidates: [INVITATIONS_QUERY] });
 
-  async function resendOne(invitation: Invitation) {
-    setBusyId(invitation.id);
+  /** one call about an invitation, and a toast saying how it went */
+  async function report(invitation: Invitation, call: Promise<unknown>, done: string, verb: string) {
     try {
-      await resend.run(invitation.id);
-      toast.success(PENDING_TEXTS.resent, invitation.email);
+      await call;
+      toast.success(done, invitation.email);
     } catch (e) {
-      toast.error(`Could not resend the invitation to ${invitation.email}`, detailOf(e));
-    } finally {
-      setBusyId(null);
+      toast.error(`Could not ${verb} the invitation to ${invitation.email}`, detailOf(e));
     }
   }
 
+  async function resendOne(invitation: Invitation) {
+    setBusyId(invitation.id);
+    await report(invitation, resend.run(invitation.id), PENDING_TEXTS.resent, 'resend');
+    setBusyId(null);
+  }
+
   async function confirmRevoke() {
-    const invitation = revoking;
-    if (!invitation) return;
-    try {
-      await revoke.run(invitation.id);
-      toast.success(PENDING_TEXTS.revoked, invitation.email);
-    } catch (e) {
-      toast.error(`Could not revoke the invitation to ${invitation.email}`, detailOf(e));
-    } finally {
-      setRevoking(null);
-    }
+    if (!revoking) return;
+    await report(revoking, revoke.run(revoking.id), PENDING_TEXTS.revoked, 'revoke');
+    setRevoking(null);
   }
 
   if (list.status === 'error') return <ErrorState message={`Could not load invitations: ${detailOf(list.error)}`} onRetry={list.reload} />;
@@ -76,7 +72,7 @@ export function PendingInvitations() {
               <td>{invitation.team ? TEAM_LABELS[invitation.team] : <span className={styles.muted}>—</span>}</td>
               <td>
                 {expired ? (
-                  <span className={cx(styles.badge, styles.badgeMuted)}>{PENDING_TEXTS.expired}</span>
+                  <StatusBadge tone="neutral">{PENDING_TEXTS.expired}</StatusBadge>
                 ) : (
                   PENDING_TEXTS.pendingUntil(formatDate(invitation.expires_at))
                 )}

@@ -16,6 +16,8 @@ import {
   ErrorState,
   useQuery,
   TextField,
+  StatusBadge,
+  type StatusTone,
 } from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { errorMessage, formatDateTime } from './format.js';
@@ -29,6 +31,8 @@ import {
 import { useFieldForm, type FieldErrors } from './useFieldForm.js';
 import { useQuietRefresh } from './useQuietRefresh.js';
 import styles from './Admin.module.css';
+
+const STATUS_TONE: Record<RemoteVersion['status'], StatusTone> = { current: 'success', canary: 'info', available: 'neutral', withdrawn: 'neutral' };
 
 const STATUS_LABEL: Record<RemoteVersion['status'], string> = {
   current: 'Current',
@@ -245,14 +249,7 @@ function VersionsBody({
               <span className={cx(styles.mono, styles.subtle)}>{v.entry}</span>
             </th>
             <td>
-              <span
-                className={cx(
-                  styles.badge,
-                  v.status === 'current' ? styles.badgeSuccess : v.status === 'canary' ? styles.badgeInfo : styles.badgeMuted,
-                )}
-              >
-                {STATUS_LABEL[v.status]}
-              </span>
+              <StatusBadge tone={STATUS_TONE[v.status]}>{STATUS_LABEL[v.status]}</StatusBadge>
             </td>
             <td>
               {formatDateTime(v.registeredAt)}

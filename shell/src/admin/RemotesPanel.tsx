@@ -17,10 +17,10 @@ import {
   ErrorState,
   useQuery,
   TextField,
+  StatusBadge,
 } from '@accent/shared/ui';
 import { useServices } from '../app/services.js';
 import { useRemotes } from '../remotes/RemotesProvider.js';
-import { cx } from './cx.js';
 import { errorMessage } from './format.js';
 import { remoteVersionsApi, type RemoteVersions, type RemoteVersionsApi } from './remote-versions-api.js';
 import { autoRollbacks, READ_ONLY_REGISTRY, RemoteVersionsDialog, requiredErrors } from './RemoteVersions.js';
@@ -135,16 +135,14 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
                       <span className={styles.subtle}>{row.registry.name}</span>
                     </>
                   ) : (
-                    <span className={cx(styles.badge, styles.badgeMuted)}>Not installed</span>
+                    <StatusBadge tone="neutral">Not installed</StatusBadge>
                   )}
                 </td>
                 <td>
                   {row.registry?.version ?? <span className={styles.muted}>—</span>}
                   {versions[row.id]?.canary && (
                     <span className={styles.badgeRow}>
-                      <span
-                        className={cx(styles.badge, styles.badgeInfo)}
-                      >{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</span>
+                      <StatusBadge tone="info">{`Canary ${versions[row.id]!.canary!.version} · ${versions[row.id]!.canary!.percent}%`}</StatusBadge>
                     </span>
                   )}
                 </td>
@@ -153,10 +151,8 @@ export function RemotesPanel({ versionsApi = remoteVersionsApi }: { versionsApi?
                     <>
                       <span className={styles.mono}>{current.entry}</span>
                       <span className={styles.badgeRow}>
-                        {current.overridden && <span className={cx(styles.badge, styles.badgeInfo)}>Tab override</span>}
-                        <span className={cx(styles.badge, loaded ? styles.badgeSuccess : styles.badgeMuted)}>
-                          {loaded ? 'Loaded' : 'Not loaded yet'}
-                        </span>
+                        {current.overridden && <StatusBadge tone="info">Tab override</StatusBadge>}
+                        <StatusBadge tone={loaded ? 'success' : 'neutral'}>{loaded ? 'Loaded' : 'Not loaded yet'}</StatusBadge>
                       </span>
                     </>
                   ) : (

@@ -15,8 +15,6 @@ export const SETTINGS_SAVED = 'Settings saved';
 
 export function SettingsPanel() {
   const { user } = useSession();
-  const experimentalHelp = useId();
-  const contentHelp = useId();
   const [experimental, setExperimental] = useState(() => loadAdminSettings().experimentalProjects);
   const [content, setContent] = useState(isContentEnabled);
 
@@ -28,38 +26,24 @@ export function SettingsPanel() {
         </h2>
         <p className={styles.lead}>Kept in this browser only; they take effect the next time a page opens.</p>
         <div className={styles.settingList}>
-          <div className={styles.setting}>
-            <Checkbox
-              label="Experimental projects (presentation mode)"
-              checked={experimental}
-              aria-describedby={experimentalHelp}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setExperimental(on);
-                saveAdminSettings({ ...loadAdminSettings(), experimentalProjects: on });
-                toast.success(SETTINGS_SAVED);
-              }}
-            />
-            <p className={styles.settingHelp} id={experimentalHelp}>
-              Shows demo agents on the Agents dashboard next to the library's own agents, for presentations. Off by default.
-            </p>
-          </div>
-          <div className={styles.setting}>
-            <Checkbox
-              label="Content area (experimental)"
-              checked={content}
-              aria-describedby={contentHelp}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setContent(on);
-                setContentEnabled(on);
-                toast.success(SETTINGS_SAVED);
-              }}
-            />
-            <p className={styles.settingHelp} id={contentHelp}>
-              Shows the experimental Content item in the sidebar.
-            </p>
-          </div>
+          <SettingSwitch
+            label="Experimental projects (presentation mode)"
+            help="Shows demo agents on the Agents dashboard next to the library's own agents, for presentations. Off by default."
+            checked={experimental}
+            onChange={(on) => {
+              setExperimental(on);
+              saveAdminSettings({ ...loadAdminSettings(), experimentalProjects: on });
+            }}
+          />
+          <SettingSwitch
+            label="Content area (experimental)"
+            help="Shows the experimental Content item in the sidebar."
+            checked={content}
+            onChange={(on) => {
+              setContent(on);
+              setContentEnabled(on);
+            }}
+          />
         </div>
       </section>
 
@@ -101,6 +85,27 @@ export function SettingsPanel() {
           </dl>
         </section>
       )}
+    </div>
+  );
+}
+
+/** One browser setting: a checkbox described by its help line, saved (and said so) as soon as it changes. */
+function SettingSwitch({ label, help, checked, onChange }: { label: string; help: string; checked: boolean; onChange: (on: boolean) => void }) {
+  const helpId = useId();
+  return (
+    <div className={styles.setting}>
+      <Checkbox
+        label={label}
+        checked={checked}
+        aria-describedby={helpId}
+        onChange={(e) => {
+          onChange(e.currentTarget.checked);
+          toast.success(SETTINGS_SAVED);
+        }}
+      />
+      <p className={styles.settingHelp} id={helpId}>
+        {help}
+      </p>
     </div>
   );
 }

@@ -6,7 +6,18 @@ import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type AppRole } from '@accent/shared';
 import { TEAM_LABELS, type AdminUser, type AdminUpdateUserRequest, type Team } from '@accent/shell-common';
 import { toast, useSession } from '@accent/shared/client';
-import { ACTIONS_COLUMN, Button, Cell, ConfirmDialog, DataTable, LoadingState, EmptyState, ErrorState, useQuery } from '@accent/shared/ui';
+import {
+  ACTIONS_COLUMN,
+  Button,
+  Cell,
+  ConfirmDialog,
+  DataTable,
+  LoadingState,
+  EmptyState,
+  ErrorState,
+  useQuery,
+  StatusBadge,
+} from '@accent/shared/ui';
 import { cx } from './cx.js';
 import { AddUserDialog, ROLE_OPTIONS, TEAM_OPTIONS } from './AddUserDialog.js';
 import { InviteDialog } from './InviteDialog.js';
@@ -160,7 +171,7 @@ export function UsersPanel() {
                   />
                 </td>
                 <td>
-                  <span className={cx(styles.badge, u.active ? styles.badgeSuccess : styles.badgeMuted)}>{u.active ? 'Active' : 'Deactivated'}</span>
+                  <StatusBadge tone={u.active ? 'success' : 'neutral'}>{u.active ? 'Active' : 'Deactivated'}</StatusBadge>
                 </td>
                 <td>
                   <time dateTime={u.created_at}>{formatDate(u.created_at)}</time>
