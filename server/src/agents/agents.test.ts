@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { agentConfigResponseSchema, agentListResponseSchema, demoAgentsResponseSchema, type AgentSaveRequest } from '@accent/agents-common';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { createTestContext, createUser, login, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useTestApp } from '../testing/model-app.js';
+import { createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
 
 const { environment, library } = DEMO_CREDENTIALS;
 
@@ -19,13 +20,7 @@ describe('agent API', () => {
   let ctx: TestContext;
   let admin: SignedIn;
   let member: SignedIn;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    admin = await loginAdmin(ctx.app);
-    member = await loginMember(ctx.app);
-  }, 30_000);
-  afterAll(() => ctx.close());
+  useTestApp((started) => ({ ctx, admin, member } = started), ['admin', 'member']);
 
   const as = (who: SignedIn | null) => ({
     list: () => ctx.app.inject({ method: 'GET', url: '/api/v1/agent/list', headers: who?.headers }),

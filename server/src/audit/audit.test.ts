@@ -1,9 +1,10 @@
 // The audit log on a real database: what the routes record, the admin's filtered and paged read, and
 // that nothing (not even the server's own role) can change or remove an entry.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { createTestContext, loginAdmin, loginMember, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useTestApp } from '../testing/model-app.js';
+import type { SignedIn, TestContext } from '../testing/test-app.js';
 import { withFlowTables } from '../flows/tables.js';
 import { withPageTables } from '../pages/tables.js';
 import { record } from './audit.js';
@@ -17,13 +18,7 @@ const { environment, library, admin: adminCredentials, member: memberCredentials
 let ctx: TestContext;
 let admin: SignedIn;
 let member: SignedIn;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  member = await loginMember(ctx.app);
-}, 30_000);
-afterAll(() => ctx.close());
+useTestApp((started) => ({ ctx, admin, member } = started), ['admin', 'member']);
 
 async function audit(query = '', who: SignedIn = admin) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/audit${query}`, headers: who.headers });

@@ -5,11 +5,8 @@ import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'kysely';
 import { toJson } from '../db/values.js';
 import { RUN_INTERRUPTED } from '../run-leases/leases.js';
-import { FAST_JOBS, waitFor, wallTime, type HookSink } from '../testing/missions.js';
-import { useDeliveryApp } from '../testing/delivery-app.js';
-import type { ModelServer } from '../testing/model-server.js';
-import type { SmtpSink } from '../testing/smtp-sink.js';
-import type { SignedIn, TestContext } from '../testing/test-app.js';
+import { FAST_JOBS, waitFor, wallTime } from '../testing/missions.js';
+import { useDeliveryApp, type DeliveryApp } from '../testing/delivery-app.js';
 import { BACKGROUND_QUEUES } from './run.js';
 import { resolveBackgroundSchedule } from './schedule.js';
 import { withBackgroundTables } from './tables.js';
@@ -18,12 +15,8 @@ import { withBackgroundTables } from './tables.js';
 jest.setTimeout(40_000);
 
 describe('background agents on the server', () => {
-  let ctx: TestContext;
-  let model: ModelServer;
-  let smtp: SmtpSink;
-  let hooks: HookSink;
-  let admin: SignedIn;
-  let member: SignedIn;
+  // typed by the app, assigned when it has started
+  let { ctx, model, smtp, hooks, admin, member } = {} as DeliveryApp;
   const db = () => withBackgroundTables(ctx.database.db);
 
   useDeliveryApp(

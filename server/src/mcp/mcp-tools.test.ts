@@ -8,19 +8,15 @@ import type { RunDetail } from '@accent/agents-common';
 import type { McpServerInfo, McpToolGroups } from '@accent/shell-common';
 import { sql } from 'kysely';
 import { TOOL_CALLER_MODEL } from '../testing/model-server.js';
-import { startTestMcpServer, type TestMcpServer } from '../testing/mcp-server.js';
-import { useMcpApp } from '../testing/mcp-app.js';
-import type { SignedIn, TestContext } from '../testing/test-app.js';
+import { startTestMcpServer } from '../testing/mcp-server.js';
+import { useMcpApp, type McpApp } from '../testing/mcp-app.js';
 import { callMcpTool, MCP_LIMITS } from './client.js';
 
 const MODEL_KEY = 'sk-test-mcp-tools';
 const TOKEN = 'crm-secret-token-123';
 
-let ctx: TestContext;
-let crm: TestMcpServer;
-let legacy: TestMcpServer;
-let admin: SignedIn;
-let member: SignedIn;
+// typed by the app, assigned when it has started
+let { ctx, http: crm, sse: legacy, admin, member } = {} as McpApp;
 
 useMcpApp(
   (started) => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DEMO_CREDENTIALS } from '../db/seed.js';
-import { lastUserMessage, type ModelServer } from '../testing/model-server.js';
+import { lastUserMessage } from '../testing/model-server.js';
 import {
   FAST_JOBS,
   FAST_MISSIONS,
@@ -13,11 +13,9 @@ import {
   runsOf,
   saveAgent,
   waitFor,
-  type HookSink,
 } from '../testing/missions.js';
-import { useDeliveryApp } from '../testing/delivery-app.js';
-import type { SmtpSink } from '../testing/smtp-sink.js';
-import { createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { useDeliveryApp, type DeliveryApp } from '../testing/delivery-app.js';
+import { createUser, login, type SignedIn } from '../testing/test-app.js';
 import { DELIVERY_MESSAGES } from './deliver.js';
 import { MISSION_QUEUES } from './run.js';
 import { nextRun } from './schedule.js';
@@ -27,12 +25,8 @@ import { withMissionTables } from './tables.js';
 jest.setTimeout(30_000);
 
 describe('missions on the server', () => {
-  let ctx: TestContext;
-  let model: ModelServer;
-  let smtp: SmtpSink;
-  let hooks: HookSink;
-  let admin: SignedIn;
-  let member: SignedIn;
+  // typed by the app, assigned when it has started
+  let { ctx, model, smtp, hooks, admin, member } = {} as DeliveryApp;
 
   useDeliveryApp(
     (started) => {

@@ -5,19 +5,15 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { FlowRun } from '@accent/flows-common';
 import { withFlowTables } from '../tables.js';
-import type { TestMcpServer } from '../../testing/mcp-server.js';
-import { useMcpApp } from '../../testing/mcp-app.js';
-import type { SignedIn, TestContext } from '../../testing/test-app.js';
+import { useMcpApp, type McpApp } from '../../testing/mcp-app.js';
 import { MCP_LIMITS } from '../../mcp/client.js';
 import { coerceArguments } from './mcp-tool.js';
 
 const MODEL_KEY = 'sk-test-mcp-flow';
 const TOKEN = 'crm-flow-token';
 
-let ctx: TestContext;
-let crm: TestMcpServer;
-let legacy: TestMcpServer;
-let admin: SignedIn;
+// typed by the app, assigned when it has started
+let { ctx, http: crm, sse: legacy, admin } = {} as McpApp;
 let crmId: string;
 let legacyId: string;
 let flowId: string;
