@@ -110,6 +110,17 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
       errorResponseBuilder: tooMany,
     },
   });
+  /** A route that emails an account: limited per address and per email, the same 202 whether or not the account exists. */
+  const sendsEmail = (name: string, summary: string) => ({
+    preHandler: perAddress(name, limits.sendPerAddress),
+    config: perEmail(name, limits.sendPerEmail),
+    schema: {
+      tags: ['auth'],
+      summary,
+      body: emailAccountSchema,
+      response: { 202: emailSentResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+    },
+  });
 
   const requireMail = () => {
     if (!mailer.configured) throw new HttpError(409, EMAIL_SIGN_IN_TEXTS.emailUnavailable);
@@ -148,16 +159,7 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
 
   app.post(
     '/password/forgot',
-    {
-      preHandler: perAddress('reset-send', limits.sendPerAddress),
-      config: perEmail('reset-send', limits.sendPerEmail),
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a single-use password reset link (the same answer whether or not the email has an account)',
-        body: emailAccountSchema,
-        response: { 202: emailSentResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
+    sendsEmail('reset-send', 'Email a single-use password reset link (the same answer whether or not the email has an account)'),
     async (request, reply) => {
       requireMail();
       // decided before the account is looked up, so the refusal says nothing about the email
@@ -285,16 +287,7 @@ export const emailSignInRoutes: FastifyPluginAsyncZod<EmailSignInOptions> = asyn
 
   app.post(
     '/code/send',
-    {
-      preHandler: perAddress('code-send', limits.sendPerAddress),
-      config: perEmail('code-send', limits.sendPerEmail),
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a 6-digit sign-in code (the same answer whether or not the email has an account)',
-        body: emailAccountSchema,
-        response: { 202: emailSentResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
+    sendsEmail('code-send', 'Email a 6-digit sign-in code (the same answer whether or not the email has an account)'),
     async (request, reply) => {
       requireMail();
       const account = await findLoginCandidate(db, request.body);
