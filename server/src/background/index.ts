@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.js';
 import { createMailer } from '../delivery/channels.js';
 import type { LeaseHolder } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
-import { ensureQueue, type JobWithMetadata, type PgBoss, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
+import { ensureQueue, keepSchedules, type JobWithMetadata, type PgBoss, type Scheduler, type SchedulerLog } from '../scheduler/index.js';
 import { createBackgroundDeliverer } from './deliver.js';
 import { createBackgroundReconciler, type BackgroundReconciler } from './reconcile.js';
 import { BACKGROUND_QUEUES, createBackgroundRunner, type BackgroundRunJob, type BackgroundRunner } from './run.js';
@@ -81,16 +81,9 @@ export function createBackground(deps: BackgroundDeps): Background {
             }),
           ),
       );
-      await boss.work(BACKGROUND_QUEUES.reconcile, { pollingIntervalSeconds: scheduler.pollingIntervalSeconds }, async () => {
-        await reconciler.reconcile().catch((error: unknown) => {
-          log.error(error, 'Reconciling background agent schedules failed');
-          throw error;
-        });
-      });
     }
-    await boss.schedule(BACKGROUND_QUEUES.reconcile, '* * * * *', null, { tz: 'UTC' });
-    await reconciler.listen(boss);
-    await reconciler.reconcile().catch((error: unknown) => log.error(error, 'Reconciling background agent schedules at start failed'));
+    const { pollingIntervalSeconds } = scheduler;
+    await keepSchedules(boss, { queue: BACKGROUND_QUEUES.reconcile, reconciler, pollingIntervalSeconds, work: options.work !== false, log, what: 'background agent schedules' });
   });
   scheduler.onStop(async () => {
     await reconciler.unlisten();

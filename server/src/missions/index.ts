@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { LeaseHolder } from '../run-leases/leases.js';
 import type { Runtime } from '../runtime/run-agent.js';
-import { ensureQueue, type JobWithMetadata, type PgBoss, type Queue, type Scheduler } from '../scheduler/index.js';
+import { ensureQueue, keepSchedules, type JobWithMetadata, type PgBoss, type Queue, type Scheduler } from '../scheduler/index.js';
 import { createDeliverer } from './deliver.js';
 import { createReconciler, type Reconciler, type ReconcilerOptions } from './reconcile.js';
 import { createMissionRunner, MISSION_QUEUES, type ManualRunJob, type MissionRunner, type ScheduledRunJob } from './run.js';
@@ -71,16 +71,9 @@ export function createMissions(deps: MissionsDeps): Missions {
       await boss.work(MISSION_QUEUES.runNow, workOptions, async (jobs: JobWithMetadata<ManualRunJob>[]) => {
         for (const job of jobs) await runner.handleManual(job);
       });
-      await boss.work(MISSION_QUEUES.reconcile, { pollingIntervalSeconds: scheduler.pollingIntervalSeconds }, async () => {
-        await reconciler.reconcile().catch((error: unknown) => {
-          log.error(error, 'Reconciling mission schedules failed');
-          throw error;
-        });
-      });
     }
-    await boss.schedule(MISSION_QUEUES.reconcile, '* * * * *', null, { tz: 'UTC' });
-    await reconciler.listen(boss);
-    await reconciler.reconcile().catch((error: unknown) => log.error(error, 'Reconciling mission schedules at start failed'));
+    const { pollingIntervalSeconds } = scheduler;
+    await keepSchedules(boss, { queue: MISSION_QUEUES.reconcile, reconciler, pollingIntervalSeconds, work: options.work !== false, log, what: 'mission schedules' });
   });
   // (the deliverer keeps no connection open between messages: nothing to close after the jobs drain)
   scheduler.onStop(() => reconciler.unlisten());

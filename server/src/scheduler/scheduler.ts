@@ -278,6 +278,35 @@ export async function ensureQueue(boss: PgBoss, name: string, given: Omit<Queue,
   if (Object.keys(updatable).length > 0) await boss.updateQueue(name, updatable);
 }
 
+/**
+ * Keeps an area's schedules (missions, background agents) on a server that runs jobs: its reconcile queue
+ * every minute (worked here when `work`), its change listener, and one pass at start. `what` names the
+ * schedules in the log.
+ */
+export async function keepSchedules(
+  boss: PgBoss,
+  { queue, reconciler, pollingIntervalSeconds, work, log, what }: {
+    queue: string;
+    reconciler: { reconcile(): Promise<unknown>; listen(boss: PgBoss): Promise<void> };
+    pollingIntervalSeconds: number;
+    work: boolean;
+    log: { error(error: unknown, message: string): void };
+    what: string;
+  },
+): Promise<void> {
+  if (work) {
+    await boss.work(queue, { pollingIntervalSeconds }, async () => {
+      await reconciler.reconcile().catch((error: unknown) => {
+        log.error(error, `Reconciling ${what} failed`);
+        throw error;
+      });
+    });
+  }
+  await boss.schedule(queue, '* * * * *', null, { tz: 'UTC' });
+  await reconciler.listen(boss);
+  await reconciler.reconcile().catch((error: unknown) => log.error(error, `Reconciling ${what} at start failed`));
+}
+
 /** SchedulerLog over a pino-style logger (fastify's app.log). */
 export function schedulerLogFrom(logger: { info(msg: string): void; warn(msg: string): void; error(obj: object, msg: string): void }): SchedulerLog {
   return {
