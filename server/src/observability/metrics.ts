@@ -8,6 +8,13 @@ export const registry = new Registry();
 // process CPU, memory, file descriptors, GC and event-loop lag (nodejs_eventloop_lag_*)
 collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
+/** A counter in the registry, by `labelNames`. */
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Counter<L>({ name, help, labelNames, registers: [registry] });
+/** A gauge in the registry, by `labelNames`. */
+const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Gauge<L>({ name, help, labelNames, registers: [registry] });
+
 export const httpRequestDuration = new Histogram({
   name: 'accent_http_request_duration_seconds',
   help: 'HTTP requests by method, route pattern and status code',
@@ -25,24 +32,9 @@ export const httpRequestsInFlight = new Gauge({
 /** What a run is: an agent invoke, a flow run, a background agent run, a mission run. */
 export type RunKind = 'agent' | 'flow' | 'background' | 'mission';
 
-export const runsStarted = new Counter({
-  name: 'accent_runs_started_total',
-  help: 'Runs started, by kind',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
-export const runsFinished = new Counter({
-  name: 'accent_runs_finished_total',
-  help: 'Runs finished (whatever their outcome), by kind',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
-export const runsFailed = new Counter({
-  name: 'accent_runs_failed_total',
-  help: 'Runs that finished failed, by kind',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
+export const runsStarted = counter('accent_runs_started_total', 'Runs started, by kind', ['kind']);
+export const runsFinished = counter('accent_runs_finished_total', 'Runs finished (whatever their outcome), by kind', ['kind']);
+export const runsFailed = counter('accent_runs_failed_total', 'Runs that finished failed, by kind', ['kind']);
 
 /** One run of `kind` started; call the answer once with its outcome when it ends. */
 export function runStarted(kind: RunKind): (outcome: { failed: boolean }) => void {
@@ -64,12 +56,11 @@ export const modelCallDuration = new Histogram({
   registers: [registry],
 });
 
-export const modelTokens = new Counter({
-  name: 'accent_model_tokens_total',
-  help: 'Tokens of model calls by provider, model and direction (input, output)',
-  labelNames: ['provider', 'model', 'direction'] as const,
-  registers: [registry],
-});
+export const modelTokens = counter('accent_model_tokens_total', 'Tokens of model calls by provider, model and direction (input, output)', [
+  'provider',
+  'model',
+  'direction',
+]);
 
 /** A model call ended: its time and, when the provider said, its tokens. */
 export function modelCallEnded(call: {
@@ -86,19 +77,17 @@ export function modelCallEnded(call: {
   if (call.outputTokens) modelTokens.inc({ ...labels, direction: 'output' }, call.outputTokens);
 }
 
-export const signIns = new Counter({
-  name: 'accent_sign_ins_total',
-  help: 'Sign-in requests by method (password, second_factor, email_code, wallet, invitation) and outcome (success, refused, invalid, rate_limited, unavailable, error, abandoned: the client left first)',
-  labelNames: ['method', 'outcome'] as const,
-  registers: [registry],
-});
+export const signIns = counter(
+  'accent_sign_ins_total',
+  'Sign-in requests by method (password, second_factor, email_code, wallet, invitation) and outcome (success, refused, invalid, rate_limited, unavailable, error, abandoned: the client left first)',
+  ['method', 'outcome'],
+);
 
-export const signInsInProgress = new Gauge({
-  name: 'accent_sign_ins_in_progress',
-  help: 'Password sign-ins working now (looking up, checking, issuing) and waiting for their turn (auth/sign-in-queue.ts)',
-  labelNames: ['state'] as const,
-  registers: [registry],
-});
+export const signInsInProgress = gauge(
+  'accent_sign_ins_in_progress',
+  'Password sign-ins working now (looking up, checking, issuing) and waiting for their turn (auth/sign-in-queue.ts)',
+  ['state'],
+);
 
 /** The outcome of a sign-in request from its status code. */
 export function signInOutcome(status: number): string {
@@ -109,12 +98,11 @@ export function signInOutcome(status: number): string {
   return status >= 500 ? 'error' : 'invalid';
 }
 
-export const remoteLoads = new Counter({
-  name: 'accent_remote_loads_total',
-  help: "Browsers' reports of loading a remote, by remote, version and outcome (loaded, load-failed, render-failed); versions past the first 100 reported count as 'other'",
-  labelNames: ['remote', 'version', 'outcome'] as const,
-  registers: [registry],
-});
+export const remoteLoads = counter(
+  'accent_remote_loads_total',
+  "Browsers' reports of loading a remote, by remote, version and outcome (loaded, load-failed, render-failed); versions past the first 100 reported count as 'other'",
+  ['remote', 'version', 'outcome'],
+);
 const MAX_REPORTED_VERSIONS = 100;
 const reportedVersions = new Set<string>();
 
