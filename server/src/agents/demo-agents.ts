@@ -1,8 +1,7 @@
 // Demo agents for presentation mode (spec 01 §4): shown on the dashboard next to the library's own
 // agents when the experimentalProjects admin setting is on. Plain data; not stored in the library.
 import type { AgentSaveRequest } from '@accent/agents-common';
-
-const model = (provider: string, name: string, temperature: number) => ({ provider, model: name, temperature, max_retries: 3, timeout: 30, max_tokens: 1000, system: '', enable_context_helper: true });
+import { oneStepAgent, presetModel as model } from './presets.js';
 
 export const DEMO_AGENTS: AgentSaveRequest[] = [
   {
@@ -30,55 +29,52 @@ export const DEMO_AGENTS: AgentSaveRequest[] = [
       },
     ],
   },
-  {
-    name: 'Pipeline Forecaster',
-    description: 'Reviews open deals in the CRM pipeline and forecasts the quarter with risks and next steps.',
-    query: 'Forecast this quarter for {{region}}.',
-    params: { region: 'EMEA' },
-    flow_type: 'supervisor',
-    steps: [
-      {
-        name: 'Forecast',
-        query: 'List the open opportunities for {{region}} and forecast commit, best case and risks.',
-        system: ['You are a sales operations analyst.', 'Use the CRM data; say when data is missing.'],
-        model: model('anthropic', 'claude-3.5-sonnet', 0.2),
-        tools: ['Salesforce API', 'HubSpot API'],
-        include_in_output: true,
-      },
-    ],
-  },
-  {
-    name: 'Competitive Intel Analyst',
-    description: 'Researches a competitor and summarises positioning, pricing and recent news into a brief.',
-    query: 'Brief me on {{competitor}}.',
-    params: { competitor: '' },
-    flow_type: 'dynamic',
-    steps: [
-      {
-        name: 'Research',
-        query: 'Research {{competitor}}: positioning, pricing, recent news.',
-        system: ['You are a competitive intelligence analyst.', 'Cite your sources.'],
-        model: model('google', 'gemini-pro', 0.3),
-        tools: ['Google Search'],
-        include_in_output: true,
-      },
-    ],
-  },
-  {
-    name: 'Customer Onboarding Guide',
-    description: 'Walks new customers through setup, answers onboarding questions from the help center and books a kickoff call.',
-    query: '{{question}}',
-    params: { question: '' },
-    flow_type: 'supervisor',
-    steps: [
-      {
-        name: 'Guide',
-        query: 'Customer question: {{query}}',
-        system: ['You are a friendly onboarding specialist.', 'Answer from the knowledge base and offer to book a kickoff call.'],
-        model: model('openai', 'gpt-4o-mini', 0.4),
-        tools: ['internal knowledge base search', 'Create Quick Event'],
-        include_in_output: true,
-      },
-    ],
-  },
+  oneStepAgent(
+    {
+      name: 'Pipeline Forecaster',
+      description: 'Reviews open deals in the CRM pipeline and forecasts the quarter with risks and next steps.',
+      query: 'Forecast this quarter for {{region}}.',
+      params: { region: 'EMEA' },
+      flow_type: 'supervisor',
+    },
+    {
+      name: 'Forecast',
+      query: 'List the open opportunities for {{region}} and forecast commit, best case and risks.',
+      system: ['You are a sales operations analyst.', 'Use the CRM data; say when data is missing.'],
+      model: model('anthropic', 'claude-3.5-sonnet', 0.2),
+      tools: ['Salesforce API', 'HubSpot API'],
+    },
+  ),
+  oneStepAgent(
+    {
+      name: 'Competitive Intel Analyst',
+      description: 'Researches a competitor and summarises positioning, pricing and recent news into a brief.',
+      query: 'Brief me on {{competitor}}.',
+      params: { competitor: '' },
+      flow_type: 'dynamic',
+    },
+    {
+      name: 'Research',
+      query: 'Research {{competitor}}: positioning, pricing, recent news.',
+      system: ['You are a competitive intelligence analyst.', 'Cite your sources.'],
+      model: model('google', 'gemini-pro', 0.3),
+      tools: ['Google Search'],
+    },
+  ),
+  oneStepAgent(
+    {
+      name: 'Customer Onboarding Guide',
+      description: 'Walks new customers through setup, answers onboarding questions from the help center and books a kickoff call.',
+      query: '{{question}}',
+      params: { question: '' },
+      flow_type: 'supervisor',
+    },
+    {
+      name: 'Guide',
+      query: 'Customer question: {{query}}',
+      system: ['You are a friendly onboarding specialist.', 'Answer from the knowledge base and offer to book a kickoff call.'],
+      model: model('openai', 'gpt-4o-mini', 0.4),
+      tools: ['internal knowledge base search', 'Create Quick Event'],
+    },
+  ),
 ];
