@@ -1,14 +1,15 @@
 // Admin → Sign-in: the library's identity provider for single sign-on (OpenID Connect). The server checks
 // the issuer by discovery before saving and says in words what is wrong; the client secret is write-only
 // (shown as set, never sent back). The redirect URI to register at the provider is shown to copy.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, toast } from '@accent/shared/client';
-import { Button, Checkbox, ConfirmDialog, Select, TextArea, TextField } from '@accent/shared/ui';
+import { useState, type FormEvent } from 'react';
+import { toast } from '@accent/shared/client';
+import { Button, Checkbox, ConfirmDialog, Select, TextArea, TextField, useQuery } from '@accent/shared/ui';
 import { ROLE_LABELS } from '@accent/shared';
 import { SSO_ROLES, ssoPutRequestSchema, type SsoRole, type SsoSettings } from '@accent/shell-common';
 import { useSsoApi } from '../sso/sso-api.js';
 import { errorMessage } from './format.js';
 import { PasswordField } from './PasswordField.js';
+import { AdminBlock, detailOf, LoadedSettings, SettingsForm } from './SignInPanelParts.js';
 import styles from './Admin.module.css';
 
 export const SIGN_IN_TEXTS = {
@@ -32,7 +33,8 @@ export const SIGN_IN_TEXTS = {
   saved: 'Single sign-on saved',
   remove: 'Remove single sign-on',
   removeTitle: 'Remove single sign-on?',
-  removeMessage: 'The login page stops offering the provider. People who only sign in through it cannot sign in until it is set up again or an administrator sets them a password.',
+  removeMessage:
+    'The login page stops offering the provider. People who only sign in through it cannot sign in until it is set up again or an administrator sets them a password.',
   removed: 'Single sign-on removed',
   loading: 'Loading single sign-on...',
   loadFailed: 'Could not load the single sign-on settings.',
@@ -69,42 +71,37 @@ const linesOf = (text: string) =>
 
 export function SignInPanel() {
   const sso = useSsoApi();
-  const titleId = useId();
-  const [loaded, setLoaded] = useState<SsoSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [form, setForm] = useState<Form | null>(null);
+  const query = useQuery(['admin', 'sso'], () => sso.getSettings());
+  return (
+    <AdminBlock title={SIGN_IN_TEXTS.title} lead={SIGN_IN_TEXTS.lead}>
+      <LoadedSettings query={query} loading={SIGN_IN_TEXTS.loading} loadFailed={SIGN_IN_TEXTS.loadFailed}>
+        {(settings) => <SignInForm loaded={settings} onSaved={(saved) => query.setData(() => saved)} />}
+      </LoadedSettings>
+    </AdminBlock>
+  );
+}
+
+function SignInForm({ loaded, onSaved }: { loaded: SsoSettings; onSaved: (saved: SsoSettings) => void }) {
+  const sso = useSsoApi();
+  const [form, setForm] = useState<Form>(() => formOf(loaded));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [confirmRemove, setConfirmRemove] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) reads the settings again
-  useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    sso.getSettings().then(
-      (data) => {
-        if (!live) return;
-        setLoaded(data);
-        setForm(formOf(data));
-      },
-      (e: unknown) => live && setLoadError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [sso, attempt]);
+  const shown = (data: SsoSettings) => {
+    onSaved(data);
+    setForm(formOf(data));
+  };
 
   const change = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => f && { ...f, [key]: value });
+    setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key === 'domains' ? 'allowed_domains' : key]: undefined }));
     setFormError(null);
   };
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form) return;
     const body = { ...form, allowed_domains: linesOf(form.domains), domains: undefined };
     const checked = ssoPutRequestSchema.safeParse(body);
     if (!checked.success) {
@@ -118,12 +115,10 @@ export function SignInPanel() {
     }
     setSaving(true);
     try {
-      const data = await sso.putSettings(body);
-      setLoaded(data);
-      setForm(formOf(data));
+      shown(await sso.putSettings(body));
       toast.success(SIGN_IN_TEXTS.saved);
     } catch (error) {
-      setFormError(error instanceof ApiError && error.detail ? error.detail : errorMessage(error));
+      setFormError(detailOf(error));
     } finally {
       setSaving(false);
     }
@@ -132,9 +127,7 @@ export function SignInPanel() {
   const remove = async () => {
     setSaving(true);
     try {
-      const data = await sso.removeSettings();
-      setLoaded(data);
-      setForm(formOf(data));
+      shown(await sso.removeSettings());
       toast.success(SIGN_IN_TEXTS.removed);
     } catch (error) {
       setFormError(errorMessage(error));
@@ -145,60 +138,85 @@ export function SignInPanel() {
   };
 
   return (
-    <section className={styles.block} aria-labelledby={titleId}>
-      <h2 className={styles.blockTitle} id={titleId}>
-        {SIGN_IN_TEXTS.title}
-      </h2>
-      <p className={styles.lead}>{SIGN_IN_TEXTS.lead}</p>
-      {loadError ? (
-        <div role="alert">
-          <p>
-            {SIGN_IN_TEXTS.loadFailed} {loadError}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
-          </Button>
-        </div>
-      ) : !loaded || !form ? (
-        <p role="status">{SIGN_IN_TEXTS.loading}</p>
-      ) : (
-        <form onSubmit={save} noValidate aria-label={SIGN_IN_TEXTS.title}>
-          <p className={styles.settingHelp}>
-            {SIGN_IN_TEXTS.redirect} <code>{loaded.redirect_uri}</code>
-          </p>
-          <TextField label={SIGN_IN_TEXTS.displayName} hint={SIGN_IN_TEXTS.displayNameHint} required value={form.display_name} error={errors.display_name} onChange={(e) => change('display_name', e.target.value)} />
-          <TextField label={SIGN_IN_TEXTS.issuer} hint={SIGN_IN_TEXTS.issuerHint} required type="url" spellCheck={false} value={form.issuer} error={errors.issuer} onChange={(e) => change('issuer', e.target.value)} />
-          <TextField label={SIGN_IN_TEXTS.clientId} required spellCheck={false} autoComplete="off" value={form.client_id} error={errors.client_id} onChange={(e) => change('client_id', e.target.value)} />
-          <PasswordField
-            label={SIGN_IN_TEXTS.clientSecret}
-            hint={loaded.client_secret_set ? SIGN_IN_TEXTS.secretSet : undefined}
-            required={!loaded.client_secret_set}
-            autoComplete="new-password"
-            value={form.client_secret}
-            error={errors.client_secret}
-            onChange={(e) => change('client_secret', e.target.value)}
-          />
-          <TextArea label={SIGN_IN_TEXTS.domains} hint={SIGN_IN_TEXTS.domainsHint} rows={3} spellCheck={false} autoCapitalize="off" value={form.domains} error={errors.allowed_domains} onChange={(e) => change('domains', e.target.value)} />
-          <Select label={SIGN_IN_TEXTS.role} hint={SIGN_IN_TEXTS.roleHint} options={ROLE_OPTIONS} value={form.default_role} error={errors.default_role} onChange={(e) => change('default_role', e.target.value as SsoRole)} />
-          <Checkbox label={SIGN_IN_TEXTS.passwordSignIn} checked={form.password_sign_in} onChange={(e) => change('password_sign_in', e.target.checked)} />
-          <p className={styles.settingHelp}>{SIGN_IN_TEXTS.passwordSignInHint}</p>
-          {formError && (
-            <p role="alert" className={styles.formError}>
-              {formError}
-            </p>
-          )}
-          <div className={styles.rowActions}>
-            <Button type="submit" loading={saving}>
-              {SIGN_IN_TEXTS.save}
+    <>
+      <SettingsForm
+        label={SIGN_IN_TEXTS.title}
+        onSubmit={save}
+        error={formError}
+        saving={saving}
+        save={SIGN_IN_TEXTS.save}
+        actions={
+          loaded.configured && (
+            <Button type="button" variant="secondary" disabled={saving} onClick={() => setConfirmRemove(true)}>
+              {SIGN_IN_TEXTS.remove}
             </Button>
-            {loaded.configured && (
-              <Button type="button" variant="secondary" disabled={saving} onClick={() => setConfirmRemove(true)}>
-                {SIGN_IN_TEXTS.remove}
-              </Button>
-            )}
-          </div>
-        </form>
-      )}
+          )
+        }
+      >
+        <p className={styles.settingHelp}>
+          {SIGN_IN_TEXTS.redirect} <code>{loaded.redirect_uri}</code>
+        </p>
+        <TextField
+          label={SIGN_IN_TEXTS.displayName}
+          hint={SIGN_IN_TEXTS.displayNameHint}
+          required
+          value={form.display_name}
+          error={errors.display_name}
+          onChange={(e) => change('display_name', e.target.value)}
+        />
+        <TextField
+          label={SIGN_IN_TEXTS.issuer}
+          hint={SIGN_IN_TEXTS.issuerHint}
+          required
+          type="url"
+          spellCheck={false}
+          value={form.issuer}
+          error={errors.issuer}
+          onChange={(e) => change('issuer', e.target.value)}
+        />
+        <TextField
+          label={SIGN_IN_TEXTS.clientId}
+          required
+          spellCheck={false}
+          autoComplete="off"
+          value={form.client_id}
+          error={errors.client_id}
+          onChange={(e) => change('client_id', e.target.value)}
+        />
+        <PasswordField
+          label={SIGN_IN_TEXTS.clientSecret}
+          hint={loaded.client_secret_set ? SIGN_IN_TEXTS.secretSet : undefined}
+          required={!loaded.client_secret_set}
+          autoComplete="new-password"
+          value={form.client_secret}
+          error={errors.client_secret}
+          onChange={(e) => change('client_secret', e.target.value)}
+        />
+        <TextArea
+          label={SIGN_IN_TEXTS.domains}
+          hint={SIGN_IN_TEXTS.domainsHint}
+          rows={3}
+          spellCheck={false}
+          autoCapitalize="off"
+          value={form.domains}
+          error={errors.allowed_domains}
+          onChange={(e) => change('domains', e.target.value)}
+        />
+        <Select
+          label={SIGN_IN_TEXTS.role}
+          hint={SIGN_IN_TEXTS.roleHint}
+          options={ROLE_OPTIONS}
+          value={form.default_role}
+          error={errors.default_role}
+          onChange={(e) => change('default_role', e.target.value as SsoRole)}
+        />
+        <Checkbox
+          label={SIGN_IN_TEXTS.passwordSignIn}
+          checked={form.password_sign_in}
+          onChange={(e) => change('password_sign_in', e.target.checked)}
+        />
+        <p className={styles.settingHelp}>{SIGN_IN_TEXTS.passwordSignInHint}</p>
+      </SettingsForm>
       <ConfirmDialog
         open={confirmRemove}
         danger
@@ -209,6 +227,6 @@ export function SignInPanel() {
         onConfirm={() => void remove()}
         onCancel={() => setConfirmRemove(false)}
       />
-    </section>
+    </>
   );
 }

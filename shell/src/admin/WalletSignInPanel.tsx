@@ -1,12 +1,11 @@
 // Admin → Sign-in: sign-in with Ethereum (EIP-4361), off by default. When on, people sign in with a wallet
 // they linked in Profile → Linked accounts (a wallet never creates an account), on the chains listed here.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, toast } from '@accent/shared/client';
-import { Button, Checkbox, TextField } from '@accent/shared/ui';
+import { useState, type FormEvent } from 'react';
+import { toast } from '@accent/shared/client';
+import { Checkbox, TextField, useQuery } from '@accent/shared/ui';
 import { walletPutRequestSchema, type WalletSettings } from '@accent/shell-common';
 import { useWalletApi } from '../wallet/wallet-api.js';
-import { errorMessage } from './format.js';
-import styles from './Admin.module.css';
+import { AdminBlock, detailOf, LoadedSettings, SettingsForm } from './SignInPanelParts.js';
 
 export const WALLET_SIGN_IN_TEXTS = {
   title: 'Sign-in with Ethereum',
@@ -33,32 +32,23 @@ function chainsOf(text: string): number[] | string {
 
 export function WalletSignInPanel() {
   const wallets = useWalletApi();
-  const titleId = useId();
-  const [loaded, setLoaded] = useState<WalletSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [enabled, setEnabled] = useState(false);
-  const [chains, setChains] = useState('1');
+  const query = useQuery(['admin', 'wallet-sign-in'], () => wallets.getSettings());
+  return (
+    <AdminBlock title={WALLET_SIGN_IN_TEXTS.title} lead={WALLET_SIGN_IN_TEXTS.lead}>
+      <LoadedSettings query={query} loading={WALLET_SIGN_IN_TEXTS.loading} loadFailed={WALLET_SIGN_IN_TEXTS.loadFailed}>
+        {(settings) => <WalletSignInForm settings={settings} onSaved={(saved) => query.setData(() => saved)} />}
+      </LoadedSettings>
+    </AdminBlock>
+  );
+}
+
+function WalletSignInForm({ settings, onSaved }: { settings: WalletSettings; onSaved: (saved: WalletSettings) => void }) {
+  const wallets = useWalletApi();
+  const [enabled, setEnabled] = useState(settings.enabled);
+  const [chains, setChains] = useState(settings.chain_ids.join(', '));
   const [chainsError, setChainsError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const show = (data: WalletSettings) => {
-    setLoaded(data);
-    setEnabled(data.enabled);
-    setChains(data.chain_ids.join(', '));
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `show` only calls state setters
-  useEffect(() => {
-    let live = true;
-    wallets.getSettings().then(
-      (data) => live && show(data),
-      (e: unknown) => live && setLoadError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wallets]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -69,54 +59,33 @@ export function WalletSignInPanel() {
     if (!checked.success) return setChainsError(checked.error.issues[0]?.message);
     setSaving(true);
     try {
-      show(await wallets.putSettings({ enabled, chain_ids: chainIds }));
+      const saved = await wallets.putSettings({ enabled, chain_ids: chainIds });
+      setEnabled(saved.enabled);
+      setChains(saved.chain_ids.join(', '));
+      onSaved(saved);
       toast.success(WALLET_SIGN_IN_TEXTS.saved);
     } catch (error) {
-      setFormError(error instanceof ApiError && error.detail ? error.detail : errorMessage(error));
+      setFormError(detailOf(error));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <section className={styles.block} aria-labelledby={titleId}>
-      <h2 className={styles.blockTitle} id={titleId}>
-        {WALLET_SIGN_IN_TEXTS.title}
-      </h2>
-      <p className={styles.lead}>{WALLET_SIGN_IN_TEXTS.lead}</p>
-      {loadError ? (
-        <p role="alert">
-          {WALLET_SIGN_IN_TEXTS.loadFailed} {loadError}
-        </p>
-      ) : !loaded ? (
-        <p role="status">{WALLET_SIGN_IN_TEXTS.loading}</p>
-      ) : (
-        <form onSubmit={save} noValidate aria-label={WALLET_SIGN_IN_TEXTS.title}>
-          <Checkbox label={WALLET_SIGN_IN_TEXTS.allow} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-          <TextField
-            label={WALLET_SIGN_IN_TEXTS.chains}
-            hint={WALLET_SIGN_IN_TEXTS.chainsHint}
-            inputMode="numeric"
-            spellCheck={false}
-            value={chains}
-            error={chainsError}
-            onChange={(e) => {
-              setChains(e.target.value);
-              setChainsError(undefined);
-            }}
-          />
-          {formError && (
-            <p role="alert" className={styles.formError}>
-              {formError}
-            </p>
-          )}
-          <div className={styles.rowActions}>
-            <Button type="submit" loading={saving}>
-              {WALLET_SIGN_IN_TEXTS.save}
-            </Button>
-          </div>
-        </form>
-      )}
-    </section>
+    <SettingsForm label={WALLET_SIGN_IN_TEXTS.title} onSubmit={save} error={formError} saving={saving} save={WALLET_SIGN_IN_TEXTS.save}>
+      <Checkbox label={WALLET_SIGN_IN_TEXTS.allow} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <TextField
+        label={WALLET_SIGN_IN_TEXTS.chains}
+        hint={WALLET_SIGN_IN_TEXTS.chainsHint}
+        inputMode="numeric"
+        spellCheck={false}
+        value={chains}
+        error={chainsError}
+        onChange={(e) => {
+          setChains(e.target.value);
+          setChainsError(undefined);
+        }}
+      />
+    </SettingsForm>
   );
 }

@@ -8,7 +8,7 @@ import { FullPageLoading } from '../app/FullPageLoading.js';
 import { RESTORING_SESSION_TEXT } from '../app/guards.js';
 import { returnPathFrom } from '../app/navigation.js';
 import { preloadSignedInScreens } from '../app/pages.js';
-import { Logo } from '../layout/Logo.js';
+import { AuthCard } from './AuthCard.js';
 import styles from './LoginPage.module.css';
 import { SignUpLink } from './SignUpLink.js';
 import { EmailSignInLinks } from './EmailSignInLinks.js';
@@ -30,38 +30,30 @@ export default function LoginPage() {
   if (status === 'signed-in') return <Navigate to={target} replace />;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Link to="/landing" className={styles.brand}>
-          <Logo />
-        </Link>
-      </header>
-      <main className={styles.main}>
-        {/* while the user fills the form, the screens after sign-in are fetched (each import runs once) */}
-        <div
-          className={styles.card}
-          onFocusCapture={preloadSignedInScreens}
-          onPointerEnter={preloadSignedInScreens}
-          onChangeCapture={sso.onChangeCapture}
-        >
-          <h1 className={styles.title}>Sign in to Accent Studio</h1>
-          <p className={styles.lead}>Use your work account to build, test and deploy agents.</p>
-          {endedElsewhere && (
-            <p className={styles.notice} role="status">
-              {SIGNED_OUT_ELSEWHERE}
-            </p>
-          )}
-          <SsoError />
-          <LoginForm onSuccess={() => navigate(target, { replace: true })} />
-          <EmailSignInLinks />
-          <SsoSignIn target={sso.target} />
-          <WalletSignIn target={sso.target} onSignedIn={() => navigate(target, { replace: true })} />
-        </div>
-        <SignUpLink className={styles.back} />
-        <p className={styles.back}>
-          <Link to="/landing">← Back to the product overview</Link>
+    <AuthCard
+      title="Sign in to Accent Studio"
+      lead="Use your work account to build, test and deploy agents."
+      // while the user fills the form, the screens after sign-in are fetched (each import runs once)
+      cardProps={{ onFocusCapture: preloadSignedInScreens, onPointerEnter: preloadSignedInScreens, onChangeCapture: sso.onChangeCapture }}
+      footer={
+        <>
+          <SignUpLink className={styles.back} />
+          <p className={styles.back}>
+            <Link to="/landing">← Back to the product overview</Link>
+          </p>
+        </>
+      }
+    >
+      {endedElsewhere && (
+        <p className={styles.notice} role="status">
+          {SIGNED_OUT_ELSEWHERE}
         </p>
-      </main>
-    </div>
+      )}
+      <SsoError />
+      <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+      <EmailSignInLinks />
+      <SsoSignIn target={sso.target} />
+      <WalletSignIn target={sso.target} onSignedIn={() => navigate(target, { replace: true })} />
+    </AuthCard>
   );
 }
