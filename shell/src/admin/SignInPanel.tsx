@@ -9,7 +9,8 @@ import { SSO_ROLES, ssoPutRequestSchema, type SsoRole, type SsoSettings } from '
 import { useSsoApi } from '../sso/sso-api.js';
 import { errorMessage } from './format.js';
 import { PasswordField } from './PasswordField.js';
-import { AdminBlock, detailOf, LoadedSettings, SettingsForm } from './SignInPanelParts.js';
+import { SettingsBlock } from './SettingsBlock.js';
+import { detailOf, SettingsForm } from './SignInPanelParts.js';
 import styles from './Admin.module.css';
 
 export const SIGN_IN_TEXTS = {
@@ -73,11 +74,17 @@ export function SignInPanel() {
   const sso = useSsoApi();
   const query = useQuery(['admin', 'sso'], () => sso.getSettings());
   return (
-    <AdminBlock title={SIGN_IN_TEXTS.title} lead={SIGN_IN_TEXTS.lead}>
-      <LoadedSettings query={query} loading={SIGN_IN_TEXTS.loading} loadFailed={SIGN_IN_TEXTS.loadFailed}>
-        {(settings) => <SignInForm loaded={settings} onSaved={(saved) => query.setData(() => saved)} />}
-      </LoadedSettings>
-    </AdminBlock>
+    <SettingsBlock
+      title={SIGN_IN_TEXTS.title}
+      lead={SIGN_IN_TEXTS.lead}
+      loadError={query.status === 'error' ? errorMessage(query.error) : null}
+      loadFailed={SIGN_IN_TEXTS.loadFailed}
+      onRetry={query.reload}
+      data={query.status === 'ready' ? query.data : undefined}
+      loading={SIGN_IN_TEXTS.loading}
+    >
+      {(settings) => <SignInForm loaded={settings} onSaved={(saved) => query.setData(() => saved)} />}
+    </SettingsBlock>
   );
 }
 

@@ -3,12 +3,11 @@
 // user who lost their phone (they set it up again; recorded in the audit log).
 import { createContext, useContext, useId, useState } from 'react';
 import type { AxiosInstance } from 'axios';
-import { api, toast } from '@accent/shared/client';
-import { Button, Checkbox, ConfirmDialog, useQuery } from '@accent/shared/ui';
+import { api, ApiError, toast } from '@accent/shared/client';
+import { Button, Checkbox, ConfirmDialog, ErrorState, useQuery } from '@accent/shared/ui';
 import { twoFactorRequirementSchema, type AdminUser } from '@accent/shell-common';
 import { z } from 'zod';
 import styles from './Admin.module.css';
-import { AdminBlock, detailOf, LoadedSettings } from './SignInPanelParts.js';
 
 export const TWO_FACTOR_ADMIN_TEXTS = {
   title: 'Two-factor authentication',
@@ -54,11 +53,13 @@ export function createTwoFactorAdminApi(http: AxiosInstance): TwoFactorAdminApi 
 export const TwoFactorAdminApiContext = createContext<TwoFactorAdminApi>(createTwoFactorAdminApi(api));
 export const useTwoFactorAdminApi = () => useContext(TwoFactorAdminApiContext);
 
+const detailOf = (e: unknown) => (e instanceof ApiError && e.detail ? e.detail : e instanceof Error ? e.message : String(e));
 const QUERY = ['admin', 'two-factor'] as const;
 
 /** `users`: the library's users as the Users list loaded them (names for the enrolled ids). */
 export function TwoFactorAdminPanel({ users }: { users: readonly Pick<AdminUser, 'id' | 'name' | 'email'>[] }) {
   const twoFactor = useTwoFactorAdminApi();
+  const titleId = useId();
   const helpId = useId();
   const state = useQuery(QUERY, () => twoFactor.get());
   const [saving, setSaving] = useState(false);
@@ -94,47 +95,45 @@ export function TwoFactorAdminPanel({ users }: { users: readonly Pick<AdminUser,
   }
 
   return (
-    <AdminBlock title={TWO_FACTOR_ADMIN_TEXTS.title}>
-      <LoadedSettings query={state}>
-        {(data) => (
-          <>
-            <div className={styles.setting}>
-              <Checkbox
-                label={TWO_FACTOR_ADMIN_TEXTS.require}
-                checked={data.required}
-                disabled={saving}
-                aria-describedby={helpId}
-                onChange={(e) => void setRequired(e.currentTarget.checked)}
-              />
-              <p className={styles.settingHelp} id={helpId}>
-                {TWO_FACTOR_ADMIN_TEXTS.lead}
-              </p>
-            </div>
-            <h3 className={styles.blockTitle}>{TWO_FACTOR_ADMIN_TEXTS.enrolled}</h3>
-            {data.enrolled_user_ids.length === 0 ? (
-              <p className={styles.lead}>{TWO_FACTOR_ADMIN_TEXTS.none}</p>
-            ) : (
-              <ul aria-label={TWO_FACTOR_ADMIN_TEXTS.enrolled}>
-                {users
-                  .filter((u) => data.enrolled_user_ids.includes(u.id))
-                  .map((u) => (
-                    <li key={u.id}>
-                      {u.name} · {u.email}{' '}
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`${TWO_FACTOR_ADMIN_TEXTS.reset} two-factor authentication of ${u.name}`}
-                        onClick={() => setResetting({ id: u.id, name: u.name })}
-                      >
-                        {TWO_FACTOR_ADMIN_TEXTS.reset}
-                      </Button>
-                    </li>
-                  ))}
-              </ul>
-            )}
-          </>
-        )}
-      </LoadedSettings>
+    <section className={styles.block} aria-labelledby={titleId}>
+      <h2 className={styles.blockTitle} id={titleId}>
+        {TWO_FACTOR_ADMIN_TEXTS.title}
+      </h2>
+      {state.status === 'loading' ? null : state.status === 'error' ? (
+        <ErrorState message={detailOf(state.error)} onRetry={state.reload} />
+      ) : (
+        <>
+          <div className={styles.setting}>
+            <Checkbox
+              label={TWO_FACTOR_ADMIN_TEXTS.require}
+              checked={state.data.required}
+              disabled={saving}
+              aria-describedby={helpId}
+              onChange={(e) => void setRequired(e.currentTarget.checked)}
+            />
+            <p className={styles.settingHelp} id={helpId}>
+              {TWO_FACTOR_ADMIN_TEXTS.lead}
+            </p>
+          </div>
+          <h3 className={styles.blockTitle}>{TWO_FACTOR_ADMIN_TEXTS.enrolled}</h3>
+          {state.data.enrolled_user_ids.length === 0 ? (
+            <p className={styles.lead}>{TWO_FACTOR_ADMIN_TEXTS.none}</p>
+          ) : (
+            <ul aria-label={TWO_FACTOR_ADMIN_TEXTS.enrolled}>
+              {users
+                .filter((u) => state.data.enrolled_user_ids.includes(u.id))
+                .map((u) => (
+                  <li key={u.id}>
+                    {u.name} · {u.email}{' '}
+                    <Button size="sm" variant="ghost" aria-label={`${TWO_FACTOR_ADMIN_TEXTS.reset} two-factor authentication of ${u.name}`} onClick={() => setResetting({ id: u.id, name: u.name })}>
+                      {TWO_FACTOR_ADMIN_TEXTS.reset}
+                    </Button>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </>
+      )}
       <ConfirmDialog
         open={resetting !== null}
         danger
@@ -145,6 +144,6 @@ export function TwoFactorAdminPanel({ users }: { users: readonly Pick<AdminUser,
         onConfirm={() => void reset()}
         onCancel={() => setResetting(null)}
       />
-    </AdminBlock>
+    </section>
   );
 }

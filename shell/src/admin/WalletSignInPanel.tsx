@@ -1,11 +1,12 @@
 // Admin → Sign-in: sign-in with Ethereum (EIP-4361), off by default. When on, people sign in with a wallet
 // they linked in Profile → Linked accounts (a wallet never creates an account), on the chains listed here.
 import { useState, type FormEvent } from 'react';
-import { toast } from '@accent/shared/client';
-import { Checkbox, TextField, useQuery } from '@accent/shared/ui';
+import { Checkbox, TextField } from '@accent/shared/ui';
 import { walletPutRequestSchema, type WalletSettings } from '@accent/shell-common';
 import { useWalletApi } from '../wallet/wallet-api.js';
-import { AdminBlock, detailOf, LoadedSettings, SettingsForm } from './SignInPanelParts.js';
+import { SettingsBlock } from './SettingsBlock.js';
+import { detailOf, SettingsForm } from './SignInPanelParts.js';
+import { useSettingsForm } from './useSettingsForm.js';
 
 export const WALLET_SIGN_IN_TEXTS = {
   title: 'Sign-in with Ethereum',
@@ -32,60 +33,58 @@ function chainsOf(text: string): number[] | string {
 
 export function WalletSignInPanel() {
   const wallets = useWalletApi();
-  const query = useQuery(['admin', 'wallet-sign-in'], () => wallets.getSettings());
-  return (
-    <AdminBlock title={WALLET_SIGN_IN_TEXTS.title} lead={WALLET_SIGN_IN_TEXTS.lead}>
-      <LoadedSettings query={query} loading={WALLET_SIGN_IN_TEXTS.loading} loadFailed={WALLET_SIGN_IN_TEXTS.loadFailed}>
-        {(settings) => <WalletSignInForm settings={settings} onSaved={(saved) => query.setData(() => saved)} />}
-      </LoadedSettings>
-    </AdminBlock>
-  );
-}
-
-function WalletSignInForm({ settings, onSaved }: { settings: WalletSettings; onSaved: (saved: WalletSettings) => void }) {
-  const wallets = useWalletApi();
-  const [enabled, setEnabled] = useState(settings.enabled);
-  const [chains, setChains] = useState(settings.chain_ids.join(', '));
+  const form = useSettingsForm({
+    key: ['admin', 'wallet-sign-in'],
+    read: () => wallets.getSettings(),
+    draftOf: (stored: WalletSettings) => ({ enabled: stored.enabled, chains: stored.chain_ids.join(', ') }),
+    empty: { enabled: false, chains: '1' },
+    saved: WALLET_SIGN_IN_TEXTS.saved,
+    refusal: detailOf,
+  });
   const [chainsError, setChainsError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { enabled, chains } = form.draft;
 
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    setFormError(null);
+    form.setError(undefined);
     const chainIds = chainsOf(chains);
     if (typeof chainIds === 'string') return setChainsError(chainIds);
     const checked = walletPutRequestSchema.safeParse({ enabled, chain_ids: chainIds });
     if (!checked.success) return setChainsError(checked.error.issues[0]?.message);
-    setSaving(true);
-    try {
-      const saved = await wallets.putSettings({ enabled, chain_ids: chainIds });
-      setEnabled(saved.enabled);
-      setChains(saved.chain_ids.join(', '));
-      onSaved(saved);
-      toast.success(WALLET_SIGN_IN_TEXTS.saved);
-    } catch (error) {
-      setFormError(detailOf(error));
-    } finally {
-      setSaving(false);
-    }
+    void form.save(() => wallets.putSettings({ enabled, chain_ids: chainIds }));
   };
 
   return (
-    <SettingsForm label={WALLET_SIGN_IN_TEXTS.title} onSubmit={save} error={formError} saving={saving} save={WALLET_SIGN_IN_TEXTS.save}>
-      <Checkbox label={WALLET_SIGN_IN_TEXTS.allow} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-      <TextField
-        label={WALLET_SIGN_IN_TEXTS.chains}
-        hint={WALLET_SIGN_IN_TEXTS.chainsHint}
-        inputMode="numeric"
-        spellCheck={false}
-        value={chains}
-        error={chainsError}
-        onChange={(e) => {
-          setChains(e.target.value);
-          setChainsError(undefined);
-        }}
-      />
-    </SettingsForm>
+    <SettingsBlock
+      title={WALLET_SIGN_IN_TEXTS.title}
+      lead={WALLET_SIGN_IN_TEXTS.lead}
+      loadError={form.loadError}
+      loadFailed={WALLET_SIGN_IN_TEXTS.loadFailed}
+      onRetry={form.loaded.reload}
+      data={form.stored}
+      loading={WALLET_SIGN_IN_TEXTS.loading}
+    >
+      {() => (
+        <SettingsForm label={WALLET_SIGN_IN_TEXTS.title} onSubmit={save} error={form.error} saving={form.saving} save={WALLET_SIGN_IN_TEXTS.save}>
+          <Checkbox
+            label={WALLET_SIGN_IN_TEXTS.allow}
+            checked={enabled}
+            onChange={(e) => form.setDraft((d) => ({ ...d, enabled: e.target.checked }))}
+          />
+          <TextField
+            label={WALLET_SIGN_IN_TEXTS.chains}
+            hint={WALLET_SIGN_IN_TEXTS.chainsHint}
+            inputMode="numeric"
+            spellCheck={false}
+            value={chains}
+            error={chainsError}
+            onChange={(e) => {
+              form.setDraft((d) => ({ ...d, chains: e.target.value }));
+              setChainsError(undefined);
+            }}
+          />
+        </SettingsForm>
+      )}
+    </SettingsBlock>
   );
 }
