@@ -99,34 +99,28 @@ export function NewPasswordFields({
   onChange?: () => void;
 }) {
   const rulesId = useId();
-  const change = (key: 'password' | 'repeat', value: string) => {
-    state.change(key, value);
-    onChange?.();
-  };
+  // the two fields differ only in their label, name, value and error
+  const field = (key: 'password' | 'repeat', fieldLabel: string, name: string) => (
+    <TextField
+      label={fieldLabel}
+      type="password"
+      name={name}
+      autoComplete="new-password"
+      required
+      value={state[key]}
+      error={key === 'password' ? state.passwordError : state.repeatError}
+      onChange={(e) => {
+        state.change(key, e.target.value);
+        onChange?.();
+      }}
+    />
+  );
   return (
     <>
       <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
-      <TextField
-        label={label}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        value={state.password}
-        error={state.passwordError}
-        onChange={(e) => change('password', e.target.value)}
-      />
+      {field('password', label, 'new-password')}
       <PasswordRules id={rulesId} password={state.password} email={state.email} />
-      <TextField
-        label={repeatLabel}
-        type="password"
-        name="repeat-password"
-        autoComplete="new-password"
-        required
-        value={state.repeat}
-        error={state.repeatError}
-        onChange={(e) => change('repeat', e.target.value)}
-      />
+      {field('repeat', repeatLabel, 'repeat-password')}
     </>
   );
 }
