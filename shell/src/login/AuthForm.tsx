@@ -44,6 +44,13 @@ export function AuthForm({ label, onSubmit, error, busy, submit, busyText = subm
   );
 }
 
+/** The address a link or code is emailed to (the sign-in name, for password managers). */
+export function EmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  return (
+    <TextField label="Email" type="email" name="email" autoComplete="username" required value={value} onChange={(e) => onChange(e.target.value)} />
+  );
+}
+
 export const NEW_PASSWORD_MISMATCH = 'The two passwords differ';
 
 /** The state of a new password and its repeat, checked by the same rules as the server. */

@@ -10,7 +10,7 @@ import { FullPageLoading } from '../app/FullPageLoading.js';
 import { RESTORING_SESSION_TEXT } from '../app/guards.js';
 import { returnPathFrom } from '../app/navigation.js';
 import { AuthCard } from './AuthCard.js';
-import { AuthForm } from './AuthForm.js';
+import { AuthForm, EmailField } from './AuthForm.js';
 import { detailOf, useEmailSignInApi } from './email-sign-in-api.js';
 import styles from './EmailSignIn.module.css';
 import { useEmailAvailable } from './useEmailAvailable.js';
@@ -121,15 +121,7 @@ export default function CodeSignInPage() {
           submit={CODE_SIGN_IN_TEXTS.send}
           busyText={CODE_SIGN_IN_TEXTS.sending}
         >
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <Checkbox label="Remember me" name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         </AuthForm>
       ) : (

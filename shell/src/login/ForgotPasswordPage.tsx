@@ -3,10 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loadAdvancedSettings, loadSavedEmail } from '@accent/shared/client';
-import { TextField } from '@accent/shared/ui';
 import { EMAIL_SIGN_IN_TEXTS } from '@accent/shell-common';
 import { AuthCard } from './AuthCard.js';
-import { AuthForm } from './AuthForm.js';
+import { AuthForm, EmailField } from './AuthForm.js';
 import { detailOf, useEmailSignInApi } from './email-sign-in-api.js';
 import styles from './EmailSignIn.module.css';
 import { useEmailAvailable } from './useEmailAvailable.js';
@@ -69,15 +68,7 @@ export default function ForgotPasswordPage() {
           submit={FORGOT_PASSWORD_TEXTS.submit}
           busyText={FORGOT_PASSWORD_TEXTS.sending}
         >
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
         </AuthForm>
       )}
     </AuthCard>
