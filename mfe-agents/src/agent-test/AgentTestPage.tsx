@@ -4,18 +4,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, msg, type AgentConfig, type AgentListItem } from '@accent/agents-common';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextArea, TextField } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { configErrorText } from '../editor/useEditorSession.js';
 import { firstLine, formatTime, plannedStepCount } from '../runs/format.js';
-import { ParamRows, paramsFromRows, rowsFromParams, type ParamRow } from '../runs/ParamRows.js';
+import { rowsFromParams, type ParamRow } from '../runs/ParamRows.js';
+import { RunInputs, testRunRequest } from '../runs/RunInputs.js';
 import { RunOutcome, cancelledText, completedIn } from '../runs/RunOutcome.js';
 import { RunProgress } from '../runs/RunProgress.js';
 import { TraceModal } from '../runs/TraceModal.js';
 import { ToolChips } from '../runs/RunProgress.js';
 import { useAgentRun } from '../runs/useAgentRun.js';
 import { loadRecent, saveRecent, type AgentTestEntry } from './recent.js';
-import formStyles from '../runs/RunForm.module.css';
 import styles from './AgentTestPage.module.css';
 
 export const AGENT_TEST_TITLE = 'Agent Test';
@@ -126,19 +126,17 @@ export function AgentTestPage() {
     if (!selected || config.status !== 'ready') return;
     const cfg = config.config;
     const agentName = selected;
-    const outcome = await start({
-      name: agentName,
-      query,
-      params: paramsFromRows(rows),
-      thread_id: newThreadId(),
-      namespace: 'default',
-      trace: false,
-      use_history: false,
-      save_history: false,
-      max_history_items: cfg.max_history_items ?? 10,
-      file_name: cfg.file_name || agentName,
-      source: 'agent-test',
-    });
+    const outcome = await start(
+      testRunRequest({
+        name: agentName,
+        query,
+        rows,
+        threadId: newThreadId(),
+        maxHistoryItems: cfg.max_history_items ?? 10,
+        fileName: cfg.file_name || agentName,
+        source: 'agent-test',
+      }),
+    );
     const tools = outcome.tools;
     const entry: AgentTestEntry = outcome.ok
       ? {
@@ -209,45 +207,25 @@ export function AgentTestPage() {
         {picker}
         {selected && config.status === 'loading' && <LoadingState text="Loading agent configuration..." />}
         {selected && config.status === 'ready' && (
-          <form
-            className={formStyles.form}
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!running) void run();
-            }}
+          <RunInputs
+            query={query}
+            onQueryChange={setQuery}
+            rows={rows}
+            onRowsChange={setRows}
+            running={running}
+            onRun={() => void run()}
+            notice={config.notice ? { text: config.notice, role: 'status' } : null}
           >
-            {config.notice && (
-              <p className={formStyles.notice} role="status">
-                {config.notice}
-              </p>
+            {running ? (
+              <Button key="cancel" ref={cancelRef} variant="secondary" onClick={cancel}>
+                Cancel
+              </Button>
+            ) : (
+              <Button key="run" type="submit" variant="primary">
+                Run
+              </Button>
             )}
-            <TextArea
-              label="Query"
-              rows={3}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              disabled={running}
-              placeholder="The request for the agent: steps use it as {{query}}, or as their prompt when they have none"
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !running) {
-                  e.preventDefault();
-                  void run();
-                }
-              }}
-            />
-            <ParamRows rows={rows} onChange={setRows} disabled={running} />
-            <div className={formStyles.actions}>
-              {running ? (
-                <Button key="cancel" ref={cancelRef} variant="secondary" onClick={cancel}>
-                  Cancel
-                </Button>
-              ) : (
-                <Button key="run" type="submit" variant="primary">
-                  Run
-                </Button>
-              )}
-            </div>
-          </form>
+          </RunInputs>
         )}
       </section>
 

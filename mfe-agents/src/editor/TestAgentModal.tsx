@@ -4,10 +4,11 @@
 // error of spec 01 §8 with the server's detail. Cancel aborts the run.
 import { useEffect, useRef, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { Button, Modal, TextArea } from '@accent/shared/ui';
+import { Button, Modal } from '@accent/shared/ui';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { runsRefreshAtom } from '../runs/atoms.js';
-import { ParamRows, paramsFromRows, rowsFromParams, type ParamRow } from '../runs/ParamRows.js';
+import { rowsFromParams, type ParamRow } from '../runs/ParamRows.js';
+import { RunInputs, testRunRequest } from '../runs/RunInputs.js';
 import { RunOutcome } from '../runs/RunOutcome.js';
 import { RunProgress } from '../runs/RunProgress.js';
 import { TraceModal } from '../runs/TraceModal.js';
@@ -54,19 +55,9 @@ export function TestAgentModal({ agentName, fileName, query: initialQuery, param
   }, [running]);
 
   const run = async () => {
-    const outcome = await start({
-      name: agentName,
-      query,
-      params: paramsFromRows(rows),
-      thread_id: newThreadId(),
-      namespace: 'default',
-      trace: false,
-      use_history: false,
-      save_history: false,
-      max_history_items: maxHistoryItems,
-      file_name: fileName,
-      source: 'test',
-    });
+    const outcome = await start(
+      testRunRequest({ name: agentName, query, rows, threadId: newThreadId(), maxHistoryItems, fileName, source: 'test' }),
+    );
     // a recorded run (finished, failed or cancelled) shows up in the Runs tab
     if (outcome.ok || outcome.runId) bumpRuns((n) => n + 1);
   };
@@ -91,36 +82,16 @@ export function TestAgentModal({ agentName, fileName, query: initialQuery, param
     <>
       <Modal open onClose={close} title={`${TEST_MODAL_TITLE}: ${agentName}`} size="lg" footer={footer}>
         <div className={formStyles.form}>
-          {dirty && (
-            <p className={formStyles.notice} role="note">
-              {UNSAVED_TEST_NOTE}
-            </p>
-          )}
-          <form
-            className={formStyles.form}
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!running) void run();
-            }}
-          >
-            <TextArea
-              label="Query"
-              rows={3}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              disabled={running}
-              data-autofocus
-              placeholder="The request for the agent: steps use it as {{query}}, or as their prompt when they have none"
-              onKeyDown={(e) => {
-                // Ctrl/Cmd+Enter runs the test from the keyboard
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !running) {
-                  e.preventDefault();
-                  void run();
-                }
-              }}
-            />
-            <ParamRows rows={rows} onChange={setRows} disabled={running} />
-          </form>
+          <RunInputs
+            query={query}
+            onQueryChange={setQuery}
+            rows={rows}
+            onRowsChange={setRows}
+            running={running}
+            onRun={() => void run()}
+            notice={dirty ? { text: UNSAVED_TEST_NOTE, role: 'note' } : null}
+            autoFocus
+          />
           <RunProgress state={state} totalSteps={totalSteps} />
           <RunOutcome state={state} title={TEST_RESULTS_TITLE} onViewTrace={setTraceId} headingRef={resultRef} />
         </div>
