@@ -3,7 +3,7 @@
 // and tests inject plain functions instead of mocking modules.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { agentsApi, demoApi, invokeAgent, runsApi, type AgentsApi, type AgentVersion, type InvokeAgent } from '@accent/agents-common/client';
-import { api, loadAdminSettings, toast, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
+import { api, loadAdminSettings, toast, uuid, type AdminSettings, type KeyValueStorage } from '@accent/shared/client';
 import { z } from 'zod';
 import { missionCountsByAgent } from '@accent/missions-common';
 import { type AgentConfig, type AgentGenerateRequest, type AgentListItem, type DemoAgent, type RunDetail, type RunSummary, type ThreadTurn } from '@accent/agents-common';
@@ -71,16 +71,6 @@ export interface AgentsEnvironment {
   threadStorage: KeyValueStorage | null;
   /** 0 ≤ n < 1, for the demo agents' rating (spec 01 §9) */
   random(): number;
-}
-
-/** crypto.randomUUID exists only in secure contexts (https, localhost): plain-http installs get the same v4 format from getRandomValues. */
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 function browserSessionStorage(): KeyValueStorage | null {

@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { AgentListItem } from '@accent/agents-common';
 import type { Mission, MissionPatch, MissionRun, MissionWrite } from '@accent/missions-common';
 import { agentsApi } from '@accent/agents-common/client';
-import { toast } from '@accent/shared/client';
+import { toast, uuid } from '@accent/shared/client';
 import { missionRunsService, missionsService, type LatestMissionUpdate, type ListRunsQuery } from '@accent/missions-common/data';
 import type { Notifier } from '@accent/shared/client';
 
@@ -42,16 +42,6 @@ export interface MissionsEnvironment {
   timeZones(): string[];
   /** how often lists look for changes (Mission results refreshes this often); 0 = never */
   refreshIntervalMs: number;
-}
-
-/** crypto.randomUUID exists only in secure contexts (https, localhost): plain-http installs get the same v4 format from getRandomValues. */
-export function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 export function browserTimeZone(): string {

@@ -14,12 +14,16 @@ const REASON_PHRASES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',
+  424: 'Failed Dependency',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
+/** The reason phrase of an HTTP status, or '' for one without. */
+export const reasonPhrase = (status: number): string => REASON_PHRASES[status] ?? '';
+
 
 /**
  * A failed API call. `status` is 0 when no answer arrived (network error, timeout); the message is then
@@ -58,7 +62,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isAxiosError(error) && error.response) {
     const { status, statusText, data, headers } = error.response;
-    return new ApiError(status, statusText || REASON_PHRASES[status] || '', detailOf(data), undefined, retryAfterOf(headers));
+    return new ApiError(status, statusText || reasonPhrase(status), detailOf(data), undefined, retryAfterOf(headers));
   }
   const message = error instanceof Error && error.message ? error.message : 'Network Error';
   return new ApiError(0, '', undefined, message);

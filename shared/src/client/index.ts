@@ -20,8 +20,9 @@ export {
 export { useSession, type SessionView } from './use-session.js';
 export { canBuild, useCanBuild, isRoleRefusal, roleRefusalText, refusalOr } from './roles.js';
 export { errorMessage, errorDetail } from './error-text.js';
-export { api, ApiError, toApiError, createApiClient, type ApiClientOptions } from './http.js';
+export { api, ApiError, toApiError, createApiClient, reasonPhrase, type ApiClientOptions } from './http.js';
 export { jsonApi, type JsonApi, type AnswerParser } from './json-api.js';
+export { uuid } from './uuid.js';
 export { createAuthApi, SecondFactorRequiredError, SignInBusyError, type AuthApi, type LoginRequestBody } from './auth-api.js';
 export { remotesApi, createRemotesApi, readRemoteRegistryEntry, type RemotesApi } from './remotes-api.js';
 export { setPageLeaving, isPageLeaving, leavingFetch, leavingInit } from './leaving.js';

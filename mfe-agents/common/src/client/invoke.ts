@@ -2,7 +2,7 @@
 // fetch, not axios: only fetch can read a streamed answer in a browser. With Accept: text/event-stream
 // the server sends `data: <RunEvent JSON>\n\n` events; aborting the request cancels the run.
 import { readApiError, sharedMsg } from '@accent/shared';
-import { ApiError, session } from '@accent/shared/client';
+import { ApiError, reasonPhrase, session } from '@accent/shared/client';
 import { MESSAGES } from '../messages.js';
 import { agentRunRequestSchema, RUN_ID_HEADER, type AgentRunRequest, type RunEvent } from '../runtime.js';
 import { readRunEvents, type RunStreamEnd } from './run-events.js';
@@ -10,24 +10,7 @@ import { readRunEvents, type RunStreamEnd } from './run-events.js';
 // The event-stream parsing lives apart so that pages without a session (a published page) can use it.
 export { createSseParser, parseRunEvent, readRunEvents, type SseParser, type RunStreamEnd } from './run-events.js';
 
-/** Reason phrases for when the answer has no statusText (HTTP/2 never has one). */
-const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  424: 'Failed Dependency',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-export const reasonPhrase = (status: number) => REASON_PHRASES[status] ?? '';
+export { reasonPhrase };
 
 export interface InvokeOptions {
   /** aborting it stops the request, and with it the run on the server */
