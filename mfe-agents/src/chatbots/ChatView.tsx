@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { DEFAULT_MAX_HISTORY_ITEMS, DEFAULT_MEMORY, avatarFor, type AgentConfig, type AgentListItem } from '@accent/agents-common';
-import { Button, LoadingState, Page, PageHeader, Spinner, TextArea, TextLink } from '@accent/shared/ui';
+import { BackLink, Button, LoadingState, Page, PageHeader, Spinner, TextArea } from '@accent/shared/ui';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { RunOutcome } from '../runs/RunOutcome.js';
 import { ToolChips } from '../runs/RunProgress.js';
@@ -168,11 +168,7 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
         title={name}
         subtitle={agent.description || undefined}
         icon={avatar}
-        back={
-          <TextLink to="/chatbots">
-            <span aria-hidden="true">←</span> All chatbots
-          </TextLink>
-        }
+        back={<BackLink to="/chatbots">All chatbots</BackLink>}
         actions={
           <Button variant="secondary" size="sm" onClick={newConversation}>
             {NEW_CONVERSATION}

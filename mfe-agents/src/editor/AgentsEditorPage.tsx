@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { msg, type Agent } from '@accent/agents-common';
 import { roleRefusalText } from '@accent/shared/client';
 import {
+  BackLink,
   Button,
   EmptyState,
   LoadingState,
@@ -11,8 +12,8 @@ import {
   Page,
   PageHeader,
   StatusBadge,
-  Tabs,
   tabPanelProps,
+  Tabs,
   useDiscardChanges,
   useEditorDraft,
   usePendingSaveGuard,
@@ -202,11 +203,7 @@ function Editor({ target }: { target: EditorTarget }) {
         titleId="agent-editor-title"
         titleRef={headingRef}
         title={title}
-        back={
-          <Button variant="ghost" size="sm" onClick={onBack}>
-            <span aria-hidden="true">←</span> {BACK_LABEL}
-          </Button>
-        }
+        back={<BackLink onClick={onBack}>{BACK_LABEL}</BackLink>}
         icon={session && session.status === 'ready' ? session.agent.avatar : undefined}
         meta={
           <>

@@ -15,6 +15,7 @@ import {
 import { msg, type AgentListItem } from '@accent/agents-common';
 import { useSession } from '@accent/shared/client';
 import {
+  BackLink,
   Button,
   EmptyState,
   ErrorState,
@@ -347,11 +348,7 @@ export function MissionEditor({ missionId, backTo, backLabel, initialAgent }: Mi
         titleId="mission-editor-title"
         titleRef={headingRef}
         title={title}
-        back={
-          <Button variant="ghost" size="sm" onClick={back}>
-            <span aria-hidden="true">←</span> {backLabel}
-          </Button>
-        }
+        back={<BackLink onClick={back}>{backLabel}</BackLink>}
         meta={
           <>
             {readOnly && <StatusBadge tone="neutral">Read only</StatusBadge>}

@@ -9,6 +9,7 @@ import { canvasReducer, type PageTemplate } from './pages-canvas.js';
 import { pageDraftSchema, type CanvasComponent, type PageDraft, type PageRow, type PublishPageResponse } from '@accent/pages-common';
 import { refusalOr, roleRefusalText, useCanBuild } from '@accent/shared/client';
 import {
+  BackLink,
   Button,
   ConfirmDialog,
   EmptyState,
@@ -347,9 +348,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
     return (
       <div className={styles.builder}>
         <header className={styles.header}>
-          <Button variant="ghost" onClick={() => navigate('/pages')} aria-label="Back to Pages">
-            <span aria-hidden="true">←</span> Back
-          </Button>
+          <BackLink onClick={() => navigate('/pages')} aria-label="Back to Pages">
+            Back
+          </BackLink>
           <div className={styles.titleBox}>
             <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
               {name}
@@ -367,9 +368,9 @@ function PageEditor({ initial }: { initial: EditablePage }) {
   return (
     <div className={styles.builder}>
       <header className={styles.header}>
-        <Button variant="ghost" onClick={back} aria-label="Back to Pages">
-          <span aria-hidden="true">←</span> Back
-        </Button>
+        <BackLink onClick={back} aria-label="Back to Pages">
+          Back
+        </BackLink>
         <div className={styles.titleBox}>
           <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
             {BUILDER_TEXTS.title}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PAGE_LANGUAGES, personalizationInputSchema, type PageRow } from '@accent/pages-common';
 import type { PagePersonalization } from '../data/pages.js';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField, useQuery } from '@accent/shared/ui';
+import { BackLink, Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField, useQuery } from '@accent/shared/ui';
 import { formatDate } from '../common/format.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
 import styles from '../common/Common.module.css';
@@ -102,9 +102,7 @@ export function PersonalizePage() {
 
   return (
     <Page>
-      <Link className={`${styles.link} ${styles.back}`} to={back.to}>
-        <span aria-hidden="true">←</span> {back.label}
-      </Link>
+      <BackLink to={back.to}>{back.label}</BackLink>
       {load.state === 'loading' ? (
         <LoadingState text="Loading page..." />
       ) : load.state === 'error' ? (

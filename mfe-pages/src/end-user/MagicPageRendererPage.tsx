@@ -1,9 +1,9 @@
 // /end-user/magic-pages/:id: the published version of a page (page_versions), rendered with the same
 // renderer as the published bundle, its assistant answering through the signed-in invoke client.
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { PageVersionRow } from '@accent/pages-common';
-import { EmptyState, ErrorState, LoadingState, Page, PageHeader, useQuery } from '@accent/shared/ui';
+import { BackLink, EmptyState, ErrorState, LoadingState, Page, PageHeader, useQuery } from '@accent/shared/ui';
 import { studioAsk } from '../renderer/ask.js';
 import { PageView } from '../renderer/PageView.js';
 import { errorMessage, usePagesEnv } from '../state/PagesDataContext.js';
@@ -35,9 +35,7 @@ export function MagicPageRendererPage() {
 
   return (
     <Page>
-      <Link className={`${styles.link} ${styles.back}`} to="/end-user/magic-pages">
-        <span aria-hidden="true">←</span> All magic pages
-      </Link>
+      <BackLink to="/end-user/magic-pages">All magic pages</BackLink>
       {load.state === 'loading' ? (
         <LoadingState text="Loading page..." />
       ) : load.state === 'error' ? (

@@ -2,7 +2,8 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { CardGrid, FilterMenu, GridCard, Notice, Page, PageHeader, PageSection, SearchField, StatusBadge } from './Page.js';
+import { MemoryRouter } from 'react-router';
+import { BackLink, CardGrid, FilterMenu, GridCard, Notice, Page, PageHeader, PageSection, SearchField, StatusBadge } from './Page.js';
 
 describe('page kit', () => {
   it('shows the header as the page heading with its subtitle and actions', () => {
@@ -95,6 +96,21 @@ describe('page kit', () => {
     expect(within(region).getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(within(region).getByText('Unsaved changes')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Recent runs' })).toHaveTextContent('none');
+  });
+
+  it('goes back by a link to a route, or by a button that asks first, its arrow hidden from screen readers', async () => {
+    const onClick = jest.fn();
+    render(
+      <MemoryRouter>
+        <BackLink to="/chatbots">All chatbots</BackLink>
+        <BackLink onClick={onClick} aria-label="Back to Pages">
+          Back
+        </BackLink>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'All chatbots' })).toHaveAttribute('href', '/chatbots');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Pages' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
   });
 
   it('a filter menu says the current choice and offers the others', async () => {

@@ -2,6 +2,7 @@
 // copy of this CSS themselves. A remote's own CSS is for what only it draws.
 import type { CSSProperties, KeyboardEvent, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { Button } from './Button.js';
 import { cx } from './class-names.js';
 import { Menu, type MenuItem } from './Menu.js';
 import styles from './Page.module.css';
@@ -166,6 +167,33 @@ export function Notice({ tone, children, action, role, className }: NoticeProps)
       {children}
       {action}
     </div>
+  );
+}
+
+export type BackLinkProps = {
+  /** where it goes back to ("All chatbots", "Back to Missions") */
+  children: ReactNode;
+  /** a fuller name for screen readers when the text is short ("Back to Pages" for "Back") */
+  'aria-label'?: string;
+} & ({ to: string; onClick?: never } | { onClick(): void; to?: never });
+
+/** The header's way back, with its arrow: a link to a route, or a button when leaving needs a check first (unsaved changes). */
+export function BackLink({ children, to, onClick, 'aria-label': ariaLabel }: BackLinkProps) {
+  const content = (
+    <>
+      <span aria-hidden="true">←</span> {children}
+    </>
+  );
+  if (to != null)
+    return (
+      <TextLink to={to} aria-label={ariaLabel} className={styles.backLink}>
+        {content}
+      </TextLink>
+    );
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} aria-label={ariaLabel} className={styles.backLink}>
+      {content}
+    </Button>
   );
 }
 

@@ -46,6 +46,8 @@ export {
   FilterMenu,
   Notice,
   TextLink,
+  BackLink,
+  type BackLinkProps,
   SearchField,
   CardGrid,
   GridCard,
