@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { DEFAULT_MAX_HISTORY_ITEMS, DEFAULT_MEMORY, avatarFor, type AgentConfig, type AgentListItem } from '@accent/agents-common';
-import { BackLink, Button, LoadingState, Page, PageHeader, Spinner, TextArea } from '@accent/shared/ui';
+import { BackLink, Button, LoadingState, Notice, Page, PageHeader, Spinner, TextArea } from '@accent/shared/ui';
 import { useAgentsEnv } from '../state/AgentsDataContext.js';
 import { RunOutcome } from '../runs/RunOutcome.js';
 import { ToolChips } from '../runs/RunProgress.js';
@@ -178,9 +178,9 @@ export function ChatView({ agent }: { agent: AgentListItem }) {
 
       <div className={styles.chat}>
         {continued && (
-          <p className={styles.continued} role="note">
+          <Notice tone="info" role="note">
             {CONTINUED_NOTE}
-          </p>
+          </Notice>
         )}
         <ol ref={logRef} className={styles.messages} role="log" aria-label="Conversation" aria-live="polite">
           {restoring && (

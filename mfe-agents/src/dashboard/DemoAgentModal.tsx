@@ -1,6 +1,6 @@
 // A demo agent opened from the dashboard: read-only, it shows what the agent does and how it is built.
 import type { Agent } from '@accent/agents-common';
-import { Modal } from '@accent/shared/ui';
+import { Modal, Notice } from '@accent/shared/ui';
 import styles from './DemoAgentModal.module.css';
 
 export const DEMO_READ_ONLY_NOTE = 'This is a demo agent for presentations. It is read-only: it cannot be edited, run or deleted.';
@@ -24,9 +24,9 @@ export function DemoAgentModal({ agent, onClose }: { agent: Agent | null; onClos
     >
       {agent && (
         <div className={styles.body}>
-          <p className={styles.note} role="note">
+          <Notice tone="info" role="note">
             {DEMO_READ_ONLY_NOTE}
-          </p>
+          </Notice>
           <p className={styles.description}>{agent.description}</p>
           <dl className={styles.facts}>
             <div>

@@ -3,7 +3,7 @@
 // controls below; and the request such a test sends (a new thread, no history, no trace).
 import type { ReactNode } from 'react';
 import type { AgentRunRequest } from '@accent/agents-common';
-import { TextArea } from '@accent/shared/ui';
+import { Notice, TextArea } from '@accent/shared/ui';
 import { ParamRows, paramsFromRows, type ParamRow } from './ParamRows.js';
 import styles from './RunForm.module.css';
 
@@ -32,9 +32,9 @@ export function RunInputs({ query, onQueryChange, rows, onRowsChange, running, o
       }}
     >
       {notice && (
-        <p className={styles.notice} role={notice.role}>
+        <Notice tone="warning" role={notice.role}>
           {notice.text}
-        </p>
+        </Notice>
       )}
       <TextArea
         label="Query"

@@ -7,6 +7,7 @@ import {
   ErrorState,
   LoadingState,
   Modal,
+  Notice,
   RunDetail as RunDetailLayout,
   RunBlock,
   RunFacts,
@@ -172,16 +173,16 @@ export function TraceView({ run }: { run: RunDetail }) {
         </div>
       )}
       {trace?.fallback && (
-        <div className={styles.noticeBox} role="note">
+        <Notice tone="warning" role="note" className={styles.noticeBox}>
           <strong>{`Fallback answered: ${FALLBACK_LABELS[trace.fallback.mode]}`}</strong>
           <p>{`The run failed (${trace.fallback.error}), so the person got the agent's fallback answer instead.`}</p>
           {trace.escalated && <p>Escalated to a member of the team.</p>}
-        </div>
+        </Notice>
       )}
       {trace && !trace.fallback && trace.escalated && (
-        <div className={styles.noticeBox} role="note">
+        <Notice tone="warning" role="note">
           Escalated to a member of the team.
-        </div>
+        </Notice>
       )}
 
       <RunSection title="Input">

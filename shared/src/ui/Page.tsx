@@ -155,8 +155,8 @@ export interface NoticeProps {
   children: ReactNode;
   /** e.g. a Retry button at the right */
   action?: ReactNode;
-  /** `alert` for an error the user must see now, `status` for a polite one; none by default */
-  role?: 'alert' | 'status';
+  /** `alert` for an error the user must see now, `status` for a polite one, `note` for an aside read in place; none by default */
+  role?: 'alert' | 'status' | 'note';
   className?: string;
 }
 
