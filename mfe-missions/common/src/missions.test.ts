@@ -17,51 +17,18 @@ import {
   type Mission,
   type MissionWrite,
 } from './missions.js';
+import { missionWrite, storedMission } from './testing/fixtures.js';
 
-function mission(overrides: Partial<Mission> = {}): Mission {
-  return {
-    id: 'm1',
+const mission = (overrides: Partial<Mission> = {}): Mission =>
+  storedMission({
     name: 'Weekly pipeline review',
     description: 'Summarise the pipeline',
-    agent_id: 'Lead Qualifier',
-    agent_name: 'Lead Qualifier',
     prompt: 'Review',
-    parameters: {},
     schedule: { type: 'on-demand' },
-    delivery: { channels: ['feed'] },
-    scope: 'private',
-    status: 'active',
-    created_by: 'admin@accent.local',
-    created_at: '2025-06-01T10:00:00.000Z',
-    updated_at: '2025-06-01T10:00:00.000Z',
-    last_run: null,
-    next_run: null,
-    execution_count: 0,
-    success_rate: 0,
-    tags: [],
-    user_id: 'u1',
     ...overrides,
-  };
-}
+  });
 
-function write(overrides: Partial<MissionWrite> = {}): MissionWrite {
-  return {
-    id: 'm1',
-    name: 'Daily digest',
-    description: '',
-    agent_id: 'Lead Qualifier',
-    agent_name: 'Lead Qualifier',
-    prompt: '',
-    parameters: {},
-    schedule: { type: 'scheduled', frequency: 'daily', time: '09:00', timezone: 'UTC' },
-    delivery: { channels: ['feed'] },
-    scope: 'private',
-    status: 'active',
-    tags: [],
-    created_by: 'admin@accent.local',
-    ...overrides,
-  };
-}
+const write = missionWrite;
 
 describe('scheduleText (spec 01 §9)', () => {
   it('reads on-demand, daily, weekly and monthly schedules as the spec words them', () => {

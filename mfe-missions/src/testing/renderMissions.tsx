@@ -12,36 +12,22 @@ import { ResultsPage } from '../results/ResultsPage.js';
 import { renderRoutes, type RenderedRoutes } from '../../../shared/src/ui/testing/renderWithSession.js';
 import { MissionsDataProvider, type MissionsData, type MissionsEnvironment } from '../state/MissionsDataContext.js';
 import { fakeNotify, type FakeNotify } from '../../../shared/src/ui/testing/fakeNotify.js';
+import { storedMission } from '../../common/src/testing/fixtures.js';
 
 export { fakeNotify, type FakeNotify };
 
 export { deferred, signInAs, type Deferred } from '../../../shared/src/ui/testing/renderWithSession.js';
 
-export function mission(overrides: Partial<Mission> = {}): Mission {
-  return {
-    id: 'm1',
+export const mission = (overrides: Partial<Mission> = {}): Mission =>
+  storedMission({
     name: 'Pipeline digest',
     description: 'Summarise the week in the pipeline',
-    agent_id: 'Lead Qualifier',
-    agent_name: 'Lead Qualifier',
     prompt: 'Summarise the pipeline',
     parameters: { region: 'EMEA' },
     schedule: { type: 'scheduled', frequency: 'weekly', time: '09:00', daysOfWeek: [1, 3], timezone: 'Europe/Paris' },
-    delivery: { channels: ['feed'] },
-    scope: 'private',
-    status: 'active',
     created_by: 'owner@accent.local',
-    created_at: '2025-06-01T10:00:00.000Z',
-    updated_at: '2025-06-01T10:00:00.000Z',
-    last_run: null,
-    next_run: null,
-    execution_count: 0,
-    success_rate: 0,
-    tags: [],
-    user_id: 'u1',
     ...overrides,
-  };
-}
+  });
 
 export function run(overrides: Partial<MissionRun> = {}): MissionRun {
   return {

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createApiClient } from '@accent/shared/client';
 import type { MissionWrite } from '../missions.js';
+import { missionWrite } from '../testing/fixtures.js';
 import { createDataClient, getDataClient, refreshingFetch, resolveDataUrl, DATA_CLIENT_GLOBAL_KEY, type SupabaseClient } from '@accent/shared/data';
 import { createMissionRunsService } from './mission-runs-service.js';
 import { createMissionsService } from './missions-service.js';
@@ -18,26 +19,16 @@ function client(): SupabaseClient {
   return createDataClient({ supabaseUrl: stub.baseUrl, supabaseAnonKey: 'anon-key' }, { getToken: () => token, refresh: async () => false, realtime: { transport: NoSocket as never } });
 }
 
+/** The mission these tests write, and the row PostgREST keeps for it (a numeric rate comes back as text). */
+const written = missionWrite({ prompt: 'Summarise', parameters: { region: 'EMEA' }, tags: ['sales'] });
 const row = (overrides: Record<string, unknown> = {}) => ({
-  id: 'm1',
-  name: 'Daily digest',
-  description: '',
-  agent_id: 'Lead Qualifier',
-  agent_name: 'Lead Qualifier',
-  prompt: 'Summarise',
-  parameters: { region: 'EMEA' },
-  schedule: { type: 'scheduled', frequency: 'daily', time: '09:00', timezone: 'UTC' },
-  delivery: { channels: ['feed'] },
-  scope: 'private',
-  status: 'active',
-  created_by: 'admin@accent.local',
+  ...written,
   created_at: '2025-06-01T10:00:00+00:00',
   updated_at: '2025-06-01T10:00:00+00:00',
   last_run: null,
   next_run: '2025-06-02T09:00:00+00:00',
   execution_count: 3,
   success_rate: '66.67',
-  tags: ['sales'],
   user_id: 'u1',
   library_id: 'l1',
   ...overrides,
@@ -49,21 +40,7 @@ describe('missionsService over PostgREST', () => {
 
   it('upserts on id with merge-duplicates and returns the stored row, sending the token and the anon key', async () => {
     replies.push({ status: 201, body: row() });
-    const mission: MissionWrite = {
-      id: 'm1',
-      name: 'Daily digest',
-      description: '',
-      agent_id: 'Lead Qualifier',
-      agent_name: 'Lead Qualifier',
-      prompt: 'Summarise',
-      parameters: { region: 'EMEA' },
-      schedule: { type: 'scheduled', frequency: 'daily', time: '09:00', timezone: 'UTC' },
-      delivery: { channels: ['feed'] },
-      scope: 'private',
-      status: 'active',
-      tags: ['sales'],
-      created_by: 'admin@accent.local',
-    };
+    const mission: MissionWrite = written;
     const saved = await service().upsertMission(mission);
     expect(saved).toMatchObject({ id: 'm1', success_rate: 66.67, execution_count: 3 });
     const req = seen[0]!;
