@@ -1,15 +1,15 @@
 // The dashboard's Results feed: what agents delivered to the dashboard channel (background_runs with
 // in_feed), newest first. It reads again every few seconds while a run queued from here is not in it yet.
-import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useId, useImperativeHandle, useState } from 'react';
 import { Link } from 'react-router';
 import { BACKGROUND_TEXTS } from '@accent/background-common';
 import type { BackgroundRun } from '../data/background.js';
 import { Button } from '@accent/shared/ui';
-import { errorMessage, RUNS_REFRESH_MS, useBackgroundEnv } from '../state/BackgroundDataContext.js';
+import { useBackgroundEnv } from '../state/BackgroundDataContext.js';
 import { excerpt, formatDateTime, runTime } from '../common/format.js';
 import { RunWarning } from '../runs/Outcomes.js';
 import { RunListSection } from '../runs/RunListSection.js';
-import { AWAIT_RUN_MAX_MISSES } from '../runs/useAgentRuns.js';
+import { useRunList } from '../runs/useAgentRuns.js';
 import styles from '../runs/Runs.module.css';
 
 export interface ResultsFeedHandle {
@@ -18,48 +18,10 @@ export interface ResultsFeedHandle {
 }
 
 export const ResultsFeed = forwardRef<ResultsFeedHandle>(function ResultsFeed(_props, ref) {
-  const { api, runsRefreshMs = RUNS_REFRESH_MS } = useBackgroundEnv();
-  const [runs, setRuns] = useState<BackgroundRun[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [awaiting, setAwaiting] = useState<Map<string, number>>(() => new Map());
-  const live = useRef(true);
-
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const load = useCallback(async () => {
-    try {
-      const next = await api.listFeed();
-      if (!live.current) return;
-      setRuns(next);
-      setError(null);
-      setAwaiting((current) => {
-        if (current.size === 0) return current;
-        const left = new Map<string, number>();
-        for (const [id, misses] of current) if (!next.some((r) => r.id === id) && misses + 1 < AWAIT_RUN_MAX_MISSES) left.set(id, misses + 1);
-        return left;
-      });
-    } catch (err) {
-      if (live.current) setError(errorMessage(err, 'Could not load results'));
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const polling = awaiting.size > 0;
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setInterval(() => void load(), runsRefreshMs);
-    return () => clearInterval(timer);
-  }, [polling, load, runsRefreshMs]);
-
-  useImperativeHandle(ref, () => ({ track: (runId) => setAwaiting((m) => new Map(m).set(runId, 0)) }), []);
+  const { api } = useBackgroundEnv();
+  const read = useCallback(() => api.listFeed(), [api]);
+  const { runs, error, polling, reload, track } = useRunList(read, { errorText: 'Could not load results', whilePending: false });
+  useImperativeHandle(ref, () => ({ track }), [track]);
 
   return (
     <RunListSection
@@ -72,7 +34,7 @@ export const ResultsFeed = forwardRef<ResultsFeedHandle>(function ResultsFeed(_p
       pollingText="Waiting for results…"
       noun="results"
       empty={{ title: 'No results yet', text: 'Results that agents deliver to the dashboard appear here.' }}
-      reload={() => void load()}
+      reload={() => void reload()}
       item={(run) => <FeedItem run={run} />}
     />
   );
