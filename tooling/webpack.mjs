@@ -76,6 +76,10 @@ export function moduleRules({ name, production }) {
         {
           loader: require.resolve('css-loader'),
           options: {
+            // a file pulled in by `composes: … from '…'` goes through the minifier too, not only the importing file
+            importLoaders: minifyCss.length,
+            // no inline CSS source maps in a production bundle: they carried each module's original CSS again
+            sourceMap: !production,
             modules: {
               namedExport: false,
               exportLocalsConvention: 'as-is',
@@ -86,7 +90,11 @@ export function moduleRules({ name, production }) {
         ...minifyCss,
       ],
     },
-    { test: /\.css$/, exclude: /\.module\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader'), ...minifyCss] },
+    {
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { sourceMap: !production } }, ...minifyCss],
+    },
     { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
   ];
 }
