@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { atom, useAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, msg, type AgentConfig, type AgentListItem } from '@accent/agents-common';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, Select, TextField } from '@accent/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, RunStatusBadge, Select, TextField } from '@accent/shared/ui';
 import { errorMessage, useAgentsEnv } from '../state/AgentsDataContext.js';
 import { configErrorText } from '../editor/useEditorSession.js';
 import { firstLine, formatTime, plannedStepCount } from '../runs/format.js';
@@ -247,9 +247,10 @@ export function AgentTestPage() {
               <li key={h.key} className={styles.recentItem}>
                 <div className={styles.recentHeader}>
                   <span className={styles.recentAgent}>{h.agentName}</span>
-                  <span className={`${styles.outcome} ${styles[`outcome_${h.outcome}`] ?? ''}`}>
-                    {h.outcome === 'done' ? 'Succeeded' : h.outcome === 'failed' ? 'Failed' : cancelledText}
-                  </span>
+                  <RunStatusBadge
+                    status={h.outcome === 'done' ? 'succeeded' : h.outcome}
+                    label={h.outcome === 'done' ? 'Succeeded' : h.outcome === 'failed' ? 'Failed' : cancelledText}
+                  />
                   <span className={styles.muted}>{formatTime(h.at)}</span>
                   {h.elapsedMs != null && <span className={styles.muted}>{completedIn(h.elapsedMs)}</span>}
                   {h.runId && (

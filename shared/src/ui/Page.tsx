@@ -306,9 +306,11 @@ export type StatusTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
 export interface StatusBadgeProps {
   tone: StatusTone;
   children: ReactNode;
+  /** keep the text's own capitals (a version, "Installed · v1.0.0"); by default each word starts with a capital */
+  asGiven?: boolean;
 }
 
 /** A status as a small coloured pill; each area maps its statuses to a tone. */
-export function StatusBadge({ tone, children }: StatusBadgeProps) {
-  return <span className={cx(styles.badge, tone !== 'neutral' && styles[tone])}>{children}</span>;
+export function StatusBadge({ tone, children, asGiven }: StatusBadgeProps) {
+  return <span className={cx(styles.badge, tone !== 'neutral' && styles[tone], asGiven && styles.asGiven)}>{children}</span>;
 }

@@ -56,7 +56,7 @@ export interface RunStatusBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement
 export function RunStatusBadge({ status, label, tone: givenTone, className, ...rest }: RunStatusBadgeProps) {
   const tone = givenTone ?? runStateTone(status);
   return (
-    <span {...rest} className={cx(pageStyles.badge, tone !== 'neutral' && pageStyles[tone], styles.asGiven, className)} data-status={status}>
+    <span {...rest} className={cx(pageStyles.badge, tone !== 'neutral' && pageStyles[tone], pageStyles.asGiven, className)} data-status={status}>
       {label ?? (isRunState(status) ? RUN_STATE_LABELS[status] : status)}
     </span>
   );

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { REMOTE_IDS, REMOTE_TITLES, ROLE_LABELS } from '@accent/shared';
 import { useSession } from '@accent/shared/client';
-import { Button, ErrorState, Spinner } from '@accent/shared/ui';
+import { Button, ErrorState, Spinner, StatusBadge } from '@accent/shared/ui';
 import { AgentIcon, ArrowRightIcon, ChatIcon, PlusIcon, RocketIcon, SparkIcon } from '../app/icons.js';
 import { Page, Section } from '../app/Page.js';
 import { useAgentList } from '../app/useAgentList.js';
@@ -129,14 +129,14 @@ export default function HomePage() {
                 <li key={id} className={styles.area} data-state={state}>
                   <span className={styles.areaName}>{REMOTE_TITLES[id]}</span>
                   {entry ? (
-                    <span className={`${styles.pill} ${styles.pillOk}`}>
+                    <StatusBadge tone="success" asGiven>
                       Installed · v{entry.version}
                       {entry.overridden ? ' (override)' : ''}
-                    </span>
-                  ) : state === 'checking' ? (
-                    <span className={styles.pill}>Checking…</span>
+                    </StatusBadge>
                   ) : (
-                    <span className={`${styles.pill} ${styles.pillOff}`}>Not installed</span>
+                    <StatusBadge tone="neutral" asGiven>
+                      {state === 'checking' ? 'Checking…' : 'Not installed'}
+                    </StatusBadge>
                   )}
                 </li>
               );
