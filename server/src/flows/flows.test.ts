@@ -7,6 +7,7 @@ import { startModelServer, type ModelServer } from '../testing/model-server.js';
 import { FAST_JOBS, TEST_KEY, waitFor } from '../testing/missions.js';
 import { expectRlsRefused, useGatewayTestbed, type GatewayTestbed } from '../testing/gateway-testbed.js';
 import { createTestContext, createUser, login, type SignedIn, type TestContext } from '../testing/test-app.js';
+import { randomUUID } from 'node:crypto';
 import { FLOW_SECRET_HEADER, scheduleKeyFor } from './deploy.js';
 import { FLOW_QUEUE } from './runner.js';
 import { withFlowTables } from './tables.js';
@@ -335,6 +336,15 @@ describe('deploying a schedule flow (pg-boss)', () => {
     await boss.send(FLOW_QUEUE, { flowId: id });
     const run = await waitFor(async () => (await withFlowTables(jobs.database.db).selectFrom('flow_runs').selectAll().where('flow_id', '=', id).execute()).find((r) => r.status === 'succeeded'), 'the scheduled run');
     expect(run.trigger).toBe('schedule');
+
+    // the same occurrence sent twice (two servers' cron passes racing) runs once; the next minute's runs again
+    const at = new Date('2026-11-28T12:27:00.676Z');
+    const occurrence = (createdOn: Date) => ({ id: randomUUID(), name: FLOW_QUEUE, data: { flowId: id }, retryCount: 0, createdOn, signal: new AbortController().signal });
+    const handle = (job: ReturnType<typeof occurrence>) => jobs.app.flows.runner.handleJob(job as unknown as Parameters<typeof jobs.app.flows.runner.handleJob>[0]);
+    await Promise.all([handle(occurrence(at)), handle(occurrence(new Date(at.getTime() + 1000)))]);
+    await handle(occurrence(new Date(at.getTime() + 60_000)));
+    const scheduled = await withFlowTables(jobs.database.db).selectFrom('flow_runs').select('payload').where('flow_id', '=', id).where('trigger', '=', 'schedule').execute();
+    expect(scheduled.map((r) => (r.payload as { scheduledAt: string }).scheduledAt).filter((t) => t.startsWith('2026-11-28T12:2'))).toHaveLength(2);
 
     // a queued webhook-style run also goes through the worker
     const queued = await jobs.app.flows.runner.enqueue({ id, library_id: builderJ.body.library_id, owner_id: builderJ.body.user_id, flow_data: null }, 'manual', { text: 'now' });

@@ -6,9 +6,11 @@
 //   job whose id is the row's id; without a running job scheduler (tests, a process started without
 //   jobs) the run is carried out in this process instead, in the background.
 // - Schedule runs come from the deployment's pg-boss schedule on `flow-run` (data {flowId}, key from the
-//   flow id): the worker inserts the row (id = job id, so a redelivered job reuses it) and runs it.
+//   flow id): the worker inserts the row (its id made from the flow and the occurrence's minute, so a
+//   redelivered job or a second copy of the occurrence finds it) and runs it.
 // Every finished run updates the flow's execution_count and success_rate (percentage of succeeded runs,
 // 2 decimals) in the same transaction as the run row. Runs are never retried: actions have side effects.
+import { createHash } from 'node:crypto';
 import { storedFlowHosts } from './allowed-hosts.js';
 import type { FlowRun, FlowRunTrigger } from '@accent/flows-common';
 import { sql, type Kysely } from 'kysely';
@@ -222,12 +224,19 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     const deployment = await db.selectFrom('flow_deployments').select(['flow_id', 'schedule_cron']).where('flow_id', '=', job.data.flowId).executeTakeFirst();
     const flow = deployment?.schedule_cron ? await loadFlow(job.data.flowId) : undefined;
     if (!flow) return; // undeployed or deleted since: the reconciler removes the schedule
-    await db
+    // One run per occurrence even when the job scheduler sends an occurrence twice (two servers whose cron
+    // passes race): the run's id is made from the flow and the occurrence's minute, so the second insert
+    // finds the first and this job ends without running the flow again.
+    const runId = occurrenceRunId(flow.id, job.createdOn);
+    const inserted = await db
       .insertInto('flow_runs')
-      .values({ id: job.id, flow_id: flow.id, library_id: flow.library_id, owner_id: flow.owner_id, trigger: 'schedule', status: 'queued', payload: toJson({ scheduledAt: toIso(job.createdOn) }) })
+      .values({ id: runId, flow_id: flow.id, library_id: flow.library_id, owner_id: flow.owner_id, trigger: 'schedule', status: 'queued', payload: toJson({ scheduledAt: toIso(job.createdOn) }) })
       .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    await executeQueued(job.id, job.signal);
+      .returning('id')
+      .executeTakeFirst();
+    // another job's copy of the occurrence does not run it twice; a retry of this job (after a crash) still finishes it
+    if (!inserted && job.retryCount === 0) return;
+    await executeQueued(runId, job.signal);
   }
 
   return {
@@ -244,3 +253,11 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
 }
 
 export type FlowRunner = ReturnType<typeof createFlowRunner>;
+
+/** A schedule occurrence's run id: a UUID from the flow and the minute the occurrence was sent in (cron counts in minutes). */
+export function occurrenceRunId(flowId: string, sentAt: Date): string {
+  const minute = sentAt.toISOString().slice(0, 16);
+  const h = createHash('sha256').update(`flow-schedule:${flowId}:${minute}`).digest('hex');
+  // shaped as a version-5-like UUID: the version and variant bits set, the rest from the hash
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
